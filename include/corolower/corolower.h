@@ -1,0 +1,132 @@
+/* corolower: lowering of LLVM coroutines (the work of LLVM's CoroEarly,
+ * CoroSplit and CoroCleanup passes) over the LLVM-C API.
+ *
+ * Every public symbol starts with `crl_` (types, functions) or `CRL_`
+ * (constants). The library never prints and never exits: everything it has
+ * to say comes back as diagnostics in a crl_result. */
+#ifndef COROLOWER_COROLOWER_H
+#define COROLOWER_COROLOWER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CRL_VERSION_STRING "0.1.0"
+
+/* Coroutine ABIs, usable as a bit mask in crl_options.allowed_abis. */
+typedef enum crl_abi {
+  CRL_ABI_NONE = 0,
+  CRL_ABI_SWITCH = 1u << 0,      /* llvm.coro.id */
+  CRL_ABI_RETCON = 1u << 1,      /* llvm.coro.id.retcon */
+  CRL_ABI_RETCON_ONCE = 1u << 2, /* llvm.coro.id.retcon.once */
+  CRL_ABI_ASYNC = 1u << 3,       /* llvm.coro.id.async */
+  CRL_ABI_ALL = 0xf
+} crl_abi;
+
+const char *crl_abi_name(crl_abi abi);
+
+typedef enum crl_severity {
+  CRL_SEV_ERROR = 0,
+  CRL_SEV_WARNING = 1,
+  CRL_SEV_NOTE = 2
+} crl_severity;
+
+/* One diagnostic. Strings are owned by the result; function and instruction
+ * may be NULL when the diagnostic is about the whole module. */
+typedef struct crl_diag {
+  crl_severity severity;
+  const char *function;    /* name of the function concerned */
+  const char *instruction; /* textual IR of the instruction concerned */
+  const char *message;
+} crl_diag;
+
+typedef enum crl_field_kind {
+  CRL_FIELD_HEADER = 0,  /* ABI header: resume/destroy pointers, context ... */
+  CRL_FIELD_PROMISE = 1, /* the promise object */
+  CRL_FIELD_INDEX = 2,   /* suspend index */
+  CRL_FIELD_ALLOCA = 3,  /* an alloca that lives across a suspend */
+  CRL_FIELD_SPILL = 4    /* an SSA value live across a suspend */
+} crl_field_kind;
+
+const char *crl_field_kind_name(crl_field_kind kind);
+
+typedef struct crl_frame_field {
+  const char *name;  /* header field name, or the IR value's name */
+  crl_field_kind kind;
+  uint64_t offset;
+  uint64_t size;
+  uint32_t align;
+  const char *value; /* textual IR of the value held (NULL for header) */
+} crl_frame_field;
+
+typedef struct crl_frame_report {
+  const char *function;
+  crl_abi abi;
+  uint64_t size;
+  uint32_t align;
+  uint32_t num_suspends;
+  uint32_t num_fields;
+  const crl_frame_field *fields;
+} crl_frame_report;
+
+/* A lowering: one ABI's part of the pipeline. Each lowering library exports
+ * one of these (crl_switch_lowering, ...), so a user links only what they
+ * pick. The table's contents are private to the library. */
+typedef struct crl_lowering crl_lowering;
+
+extern const crl_lowering crl_switch_lowering;
+/* Declared here, defined only by their own libraries once they exist. */
+extern const crl_lowering crl_retcon_lowering;
+extern const crl_lowering crl_async_lowering;
+
+typedef struct crl_options {
+  unsigned allowed_abis;         /* mask of crl_abi; 0 means all linked */
+  int keep_elision_markers;      /* leave what CoroElide needs */
+  const char *target_triple;     /* NULL: the module's (or host's) */
+  const char *data_layout;       /* NULL: the target's layout */
+  const crl_lowering *const *lowerings; /* the lowerings to use */
+  size_t num_lowerings;
+} crl_options;
+
+/* Default options: all ABIs allowed, no elision markers, the module's own
+ * target, and `lowerings` NULL, which means every lowering library linked
+ * into the binary. Fields may be changed after. */
+void crl_options_init(crl_options *opts);
+
+typedef struct crl_result crl_result;
+
+/* Lower every coroutine of the module in place. On error the module may be
+ * partly rewritten and must be discarded; check crl_result_ok. Never NULL
+ * except when out of memory. */
+crl_result *crl_lower_module(LLVMModuleRef module, const crl_options *opts);
+
+/* Lower one presplit coroutine (and the module-level early lowering its
+ * module needs). */
+crl_result *crl_lower_function(LLVMValueRef function, const crl_options *opts);
+
+int crl_result_ok(const crl_result *result);
+size_t crl_result_num_diags(const crl_result *result);
+const crl_diag *crl_result_diag(const crl_result *result, size_t index);
+size_t crl_result_num_frames(const crl_result *result);
+const crl_frame_report *crl_result_frame(const crl_result *result,
+                                         size_t index);
+/* The report as text or JSON; the string is owned by the result. */
+const char *crl_result_report_text(crl_result *result);
+const char *crl_result_report_json(crl_result *result);
+void crl_result_free(crl_result *result);
+
+/* Repairs what LLVM 22's parser leaves of old-dialect input (the two-operand
+ * `i1 @llvm.coro.end`): call it on a freshly parsed module before verifying.
+ * Returns the number of calls repaired. */
+unsigned crl_repair_legacy_module(LLVMModuleRef module);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Compile-time benchmark: LLVM's coroutine passes vs corolower on one
+# coroutine with N sequential co_awaits whose results all stay live (see
+# gen_awaits.py), for N in $SIZES.
+#
+# Two input forms per N:
+#   raw         clang++-22 -std=c++20 -O2 -S -emit-llvm -Xclang -disable-llvm-passes
+#   simplified  raw through
+#               opt-22 -passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
+# Timed commands (one hyperfine run over all of them):
+#   llvm        opt-22 -passes='coro-early,cgscc(coro-split),coro-cleanup' IN -o /dev/null
+#   corolower   $COROLOWER IN -o /dev/null        (skipped if not executable)
+#
+# Usage: bench/compile_time.sh
+# Environment:
+#   COROLOWER  the CLI (default bazel-bin/corolower, relative to the repo root)
+#   SIZES      default "250 500 1000 2000"
+#   RUNS       hyperfine --runs (default 3); WARMUP (default 1)
+#   OUT_DIR    where the exports go (default bench/results)
+#   WORK_DIR   generated sources and IR (default: a temporary directory)
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+
+CLANGXX=${CLANGXX:-clang++-22}
+OPT=${OPT:-opt-22}
+COROLOWER=${COROLOWER:-bazel-bin/corolower}
+SIZES=${SIZES:-250 500 1000 2000}
+RUNS=${RUNS:-3}
+WARMUP=${WARMUP:-1}
+OUT_DIR=${OUT_DIR:-$here/results}
+mkdir -p "$OUT_DIR"
+
+if [ -n "${WORK_DIR:-}" ]; then
+  mkdir -p "$WORK_DIR"
+  work=$(cd "$WORK_DIR" && pwd)
+else
+  work=$(mktemp -d "${TMPDIR:-/tmp}/compile_time.XXXXXX")
+  trap 'rm -rf "$work"' EXIT
+fi
+
+have_corolower=0
+if [ -x "$COROLOWER" ]; then
+  have_corolower=1
+  COROLOWER=$(cd "$(dirname "$COROLOWER")" && pwd)/$(basename "$COROLOWER")
+else
+  echo "compile_time.sh: $COROLOWER not found or not executable: timing LLVM only" >&2
+fi
+
+llvm_passes='coro-early,cgscc(coro-split),coro-cleanup'
+simplify_passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
+
+hf_args=()
+for n in $SIZES; do
+  src="$work/awaits_$n.cpp"
+  python3 "$here/gen_awaits.py" "$n" -o "$src"
+  "$CLANGXX" -std=c++20 -O2 -S -emit-llvm -Xclang -disable-llvm-passes "$src" -o "$work/awaits_$n.raw.ll"
+  "$OPT" -S -passes="$simplify_passes" "$work/awaits_$n.raw.ll" -o "$work/awaits_$n.simplified.ll"
+  for form in raw simplified; do
+    in="$work/awaits_$n.$form.ll"
+    # Sanity: LLVM's lowering must accept the input.
+    "$OPT" -passes="$llvm_passes" "$in" -o /dev/null
+    hf_args+=(-n "llvm $form $n" "$OPT -passes=$llvm_passes $in -o /dev/null")
+    if [ "$have_corolower" = 1 ]; then
+      hf_args+=(-n "corolower $form $n" "$COROLOWER $in -o /dev/null")
+    fi
+  done
+done
+
+md="$OUT_DIR/compile_time.md"
+json="$OUT_DIR/compile_time.json"
+# -N: no intermediate shell; the commands hold no shell syntax.
+hyperfine -N --warmup "$WARMUP" --runs "$RUNS" --export-markdown "$md" \
+  --export-json "$json" "${hf_args[@]}" >&2
+
+python3 - "$json" "$SIZES" <<'EOF'
+import json, sys
+data = json.load(open(sys.argv[1]))
+sizes = [int(s) for s in sys.argv[2].split()]
+t = {}
+for r in data["results"]:
+    tool, form, n = r["command"].split()
+    t[(tool, form, int(n))] = (r["mean"], r["stddev"] or 0.0)
+
+def fmt(v):
+    return "pending" if v is None else "%.3f ± %.3f" % v
+
+print("| form | N | LLVM (s) | corolower (s) | corolower/LLVM |")
+print("| --- | ---: | ---: | ---: | ---: |")
+for form in ("raw", "simplified"):
+    for n in sizes:
+        l = t.get(("llvm", form, n))
+        c = t.get(("corolower", form, n))
+        ratio = "%.3f" % (c[0] / l[0]) if (c and l) else "pending"
+        print("| %s | %d | %s | %s | %s |" % (form, n, fmt(l), fmt(c), ratio))
+print()
+if 1000 in sizes and 2000 in sizes:
+    print("| form | tool | t(2000)/t(1000) |")
+    print("| --- | --- | ---: |")
+    for form in ("raw", "simplified"):
+        for tool in ("llvm", "corolower"):
+            a, b = t.get((tool, form, 2000)), t.get((tool, form, 1000))
+            g = "%.2f" % (a[0] / b[0]) if (a and b) else "pending"
+            print("| %s | %s | %s |" % (form, tool, g))
+    print()
+    print("(2.0 = linear, 4.0 = quadratic)")
+EOF
+echo "hyperfine exports: $md $json" >&2

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Frame-size benchmark: every coroutine of tests/e2e/programs, in the
+# simplified form (clang++-22 -O2 presplit IR through
+# opt-22 -passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'),
+# lowered by
+#   LLVM       opt-22 -passes='coro-early,cgscc(coro-split<reuse-storage>),coro-cleanup'
+#              (allocas with disjoint lifetimes share storage); its frame size
+#              and alignment come from CoroSplit's own optimization remark,
+#              "Split 'f' (frame_size=N, align=A)", enabled with
+#              -pass-remarks=coro-split: exactly Shape.FrameSize, the value
+#              that replaces llvm.coro.size;
+#   corolower  $COROLOWER --frame-report=json IN -o /dev/null, which prints
+#              {"frames": [{"function": name, "abi": "switch", "size": N,
+#              "align": N, "fields": [...]}, ...]} on stdout (skipped if the
+#              binary is missing). FRAME_REPORT_CMD overrides the command
+#              ({corolower} and {in} are replaced).
+# Prints one row per coroutine with both sizes and corolower/LLVM, then the
+# geometric mean of the ratios over the coroutines both report.
+#
+# Usage: bench/frame_size.sh
+# Environment: COROLOWER (default bazel-bin/corolower), OUT_DIR (default
+# bench/results; the table is also written to OUT_DIR/frame_size.md),
+# PROGRAMS_DIR (default tests/e2e/programs), WORK_DIR (default: temporary).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+
+CLANGXX=${CLANGXX:-clang++-22}
+OPT=${OPT:-opt-22}
+CXXFILT=${CXXFILT:-llvm-cxxfilt-22}
+COROLOWER=${COROLOWER:-bazel-bin/corolower}
+FRAME_REPORT_CMD=${FRAME_REPORT_CMD:-'{corolower} --frame-report=json {in} -o /dev/null'}
+PROGRAMS_DIR=${PROGRAMS_DIR:-$root/tests/e2e/programs}
+OUT_DIR=${OUT_DIR:-$here/results}
+mkdir -p "$OUT_DIR"
+
+if [ -n "${WORK_DIR:-}" ]; then
+  mkdir -p "$WORK_DIR"
+  work=$(cd "$WORK_DIR" && pwd)
+else
+  work=$(mktemp -d "${TMPDIR:-/tmp}/frame_size.XXXXXX")
+  trap 'rm -rf "$work"' EXIT
+fi
+
+have_corolower=0
+if [ -x "$COROLOWER" ]; then
+  have_corolower=1
+  COROLOWER=$(cd "$(dirname "$COROLOWER")" && pwd)/$(basename "$COROLOWER")
+else
+  echo "frame_size.sh: $COROLOWER not found or not executable: LLVM sizes only" >&2
+fi
+
+simplify_passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
+llvm_passes='coro-early,cgscc(coro-split<reuse-storage>),coro-cleanup'
+
+# Per program: NAME.llvm.tsv (function, size, align) and NAME.corolower.json.
+for src in "$PROGRAMS_DIR"/*.cpp; do
+  n=$(basename "$src" .cpp)
+  "$CLANGXX" -std=c++20 -O2 -S -emit-llvm -Xclang -disable-llvm-passes "$src" -o "$work/$n.raw.ll"
+  "$OPT" -S -passes="$simplify_passes" "$work/$n.raw.ll" -o "$work/$n.simplified.ll"
+  "$OPT" -passes="$llvm_passes" -pass-remarks=coro-split "$work/$n.simplified.ll" \
+    -o /dev/null 2>"$work/$n.remarks"
+  sed -n "s/.*Split '\\(.*\\)' (frame_size=\\([0-9]*\\), align=\\([0-9]*\\)).*/\\1\t\\2\t\\3/p" \
+    "$work/$n.remarks" >"$work/$n.llvm.tsv"
+  if [ "$have_corolower" = 1 ]; then
+    cmd=${FRAME_REPORT_CMD//\{corolower\}/$(printf '%q' "$COROLOWER")}
+    cmd=${cmd//\{in\}/$(printf '%q' "$work/$n.simplified.ll")}
+    if ! bash -c "$cmd" >"$work/$n.corolower.json" 2>"$work/$n.corolower.err"; then
+      echo "frame_size.sh: corolower failed on $n (see $work/$n.corolower.err)" >&2
+      : >"$work/$n.corolower.json"
+    fi
+  fi
+done
+
+python3 - "$work" "$PROGRAMS_DIR" "$CXXFILT" "$OUT_DIR/frame_size.md" <<'EOF'
+import glob, json, math, os, subprocess, sys
+
+work, progdir, cxxfilt, out_md = sys.argv[1:5]
+rows = []
+missing_reports = []
+for src in sorted(glob.glob(os.path.join(progdir, "*.cpp"))):
+    prog = os.path.basename(src)[:-4]
+    llvm = {}
+    for line in open(os.path.join(work, prog + ".llvm.tsv")):
+        fn, size, align = line.rstrip("\n").split("\t")
+        llvm[fn] = (int(size), int(align))
+    coro = {}
+    jpath = os.path.join(work, prog + ".corolower.json")
+    if os.path.exists(jpath):
+        try:
+            rep = json.load(open(jpath))
+            for fr in rep.get("frames", []):
+                if fr.get("abi", "switch") == "switch":
+                    coro[fr["function"]] = (int(fr["size"]), int(fr["align"]))
+        except (ValueError, KeyError, TypeError) as e:
+            missing_reports.append("%s (%s)" % (prog, e))
+    for fn in sorted(set(llvm) | set(coro)):
+        rows.append((prog, fn, llvm.get(fn), coro.get(fn)))
+
+names = [r[1] for r in rows]
+try:
+    dem = subprocess.run([cxxfilt], input="\n".join(names) + "\n", text=True,
+                         capture_output=True, check=True).stdout.splitlines()
+except (OSError, subprocess.CalledProcessError):
+    dem = names
+def short(s, width=60):
+    return s if len(s) <= width else s[:width - 3] + "..."
+
+lines = []
+lines.append("| program | coroutine | LLVM size | LLVM align | corolower size | corolower align | corolower/LLVM |")
+lines.append("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+ratios = []
+tot_l = tot_c = 0
+for (prog, fn, l, c), d in zip(rows, dem):
+    ratio = "pending"
+    if l and c:
+        ratio = "%.3f" % (c[0] / l[0])
+        ratios.append(c[0] / l[0])
+        tot_l += l[0]
+        tot_c += c[0]
+    lines.append("| %s | `%s` | %s | %s | %s | %s | %s |" % (
+        prog, short(d).replace("|", "\\|"),
+        l[0] if l else "-", l[1] if l else "-",
+        c[0] if c else "pending", c[1] if c else "pending", ratio))
+lines.append("")
+n_llvm = sum(1 for r in rows if r[2])
+lines.append("coroutines: %d (LLVM reports %d, LLVM total %d bytes)" % (
+    len(rows), n_llvm, sum(r[2][0] for r in rows if r[2])))
+if ratios:
+    gm = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    lines.append("geometric mean corolower/LLVM over %d coroutines: %.3f "
+                 "(total %d vs %d bytes)" % (len(ratios), gm, tot_c, tot_l))
+else:
+    lines.append("geometric mean corolower/LLVM: pending")
+if missing_reports:
+    lines.append("unreadable corolower reports: " + ", ".join(missing_reports))
+text = "\n".join(lines) + "\n"
+sys.stdout.write(text)
+open(out_md, "w").write(text)
+EOF

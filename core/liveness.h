@@ -1,0 +1,187 @@
+/* Liveness of SSA values at block entries, and the suspend-crossing sets
+ * derived from it.
+ *
+ * Model. Suspend points sit on block boundaries: execution continues at the
+ * start of the resume block R_s after suspend s. A value has one defining
+ * block D and a list of use blocks; a phi use is recorded as a use at the end
+ * of the incoming block. The value is live across s iff it is live-in at R_s,
+ * i.e. some path from the start of R_s reaches a use without passing D. Uses
+ * inside D never make D live-in (they come after the definition), and a walk
+ * that reaches D again around a loop stops there, so a value defined in R_s is
+ * never live across s. Blocks unreachable from the entry are ignored.
+ *
+ * Cost. Each value costs the blocks of its live range plus their predecessor
+ * edges: a backward walk from the uses that stops at D, with generation
+ * stamps instead of per-value clearing. Nothing scans the whole function per
+ * value and no blocks x values matrix exists; this is what keeps coroutines
+ * with thousands of awaits near-linear where LLVM's dense analysis is
+ * quadratic.
+ */
+#ifndef CRL_CORE_LIVENESS_H
+#define CRL_CORE_LIVENESS_H
+
+/* Checked standalone as a main file; clang, unlike gcc, then reports every
+ * unused static inline function. */
+#if defined(__clang__) && defined(__INCLUDE_LEVEL__) && __INCLUDE_LEVEL__ == 0
+#pragma clang diagnostic ignored "-Wunused-function"
+#endif
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitset.h"
+#include "cfg.h"
+
+typedef struct crl_live_value {
+  uint32_t def_block; /* >= num_blocks: defined before the entry (walks reach the entry) */
+  uint32_t num_uses;
+  const uint32_t *use_blocks; /* duplicates and out-of-range ids are tolerated */
+} crl_live_value;
+
+/* Reusable state for live-in queries on one CFG. */
+typedef struct crl_live_scratch {
+  const crl_cfg *g;
+  uint8_t *reachable;
+  uint32_t *stamp;
+  uint32_t gen;
+} crl_live_scratch;
+
+static inline void crl_live_scratch_free(crl_live_scratch *s) {
+  free(s->reachable);
+  free(s->stamp);
+  s->reachable = NULL;
+  s->stamp = NULL;
+}
+
+/* Returns 0, or -1 on out of memory. g must outlive the scratch. */
+static inline int crl_live_scratch_init(crl_live_scratch *s, const crl_cfg *g) {
+  uint32_t n = g->num_blocks, cnt, b;
+  uint32_t *order = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  uint32_t *idx = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  s->g = g;
+  s->gen = 0;
+  s->reachable = (uint8_t *)calloc((size_t)n + 1, 1);
+  s->stamp = (uint32_t *)calloc((size_t)n + 1, sizeof(uint32_t));
+  if (!order || !idx || !s->reachable || !s->stamp || crl_cfg_rpo(g, order, idx, &cnt) != 0) {
+    free(order);
+    free(idx);
+    crl_live_scratch_free(s);
+    return -1;
+  }
+  for (b = 0; b < n; b++) s->reachable[b] = idx[b] != UINT32_MAX;
+  free(order);
+  free(idx);
+  return 0;
+}
+
+/* Writes the blocks where v is live-in to out (capacity num_blocks), in
+ * discovery order (deterministic, not sorted); returns the count. out is also
+ * the walk's worklist, so the query allocates nothing. */
+static inline uint32_t crl_live_in_blocks(crl_live_scratch *s, const crl_live_value *v, uint32_t *out) {
+  const crl_cfg *g = s->g;
+  uint32_t n = g->num_blocks, d = v->def_block, k = 0, head = 0, i, gen;
+  if (++s->gen == 0) { /* wrapped: old stamps could alias the new generation */
+    memset(s->stamp, 0, (size_t)n * sizeof(uint32_t));
+    s->gen = 1;
+  }
+  gen = s->gen;
+  for (i = 0; i < v->num_uses; i++) {
+    uint32_t u = v->use_blocks[i];
+    if (u >= n || u == d || !s->reachable[u] || s->stamp[u] == gen) continue;
+    s->stamp[u] = gen;
+    out[k++] = u;
+  }
+  while (head < k) {
+    uint32_t b = out[head++], e;
+    for (e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
+      uint32_t p = g->pred[e];
+      if (p == d || !s->reachable[p] || s->stamp[p] == gen) continue;
+      s->stamp[p] = gen;
+      out[k++] = p;
+    }
+  }
+  return k;
+}
+
+typedef struct crl_crossing {
+  uint32_t num_values, num_suspends;
+  /* across[v]: suspends v is live across. All rows live in one allocation
+   * owned by the crl_crossing: never crl_bitset_free a row. */
+  crl_bitset *across;
+} crl_crossing;
+
+static inline void crl_crossing_free(crl_crossing *c) {
+  free(c->across);
+  c->across = NULL;
+  c->num_values = 0;
+  c->num_suspends = 0;
+}
+
+/* resume_block_of_suspend[s] = R_s (several suspends may share a block; an
+ * out-of-range or unreachable R_s makes s cross nothing). Returns 0, or -1 on
+ * out of memory (then *out is zeroed). */
+static inline int crl_crossing_compute(crl_crossing *out, const crl_cfg *g, uint32_t num_suspends,
+                                       const uint32_t *resume_block_of_suspend, uint32_t num_values,
+                                       const crl_live_value *values) {
+  uint32_t n = g->num_blocks, nw = crl_bitset_words_for(num_suspends), s, v, b;
+  size_t head_bytes = ((size_t)num_values * sizeof(crl_bitset) + 7u) & ~(size_t)7u;
+  uint32_t *sus_off, *sus, *live;
+  uint64_t *words;
+  crl_live_scratch ls;
+  memset(out, 0, sizeof *out);
+  if (nw && (size_t)num_values > (SIZE_MAX - head_bytes) / 8u / nw) return -1;
+  out->across = (crl_bitset *)calloc(head_bytes + (size_t)num_values * nw * 8u + 1u, 1);
+  sus_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
+  sus = (uint32_t *)malloc(((size_t)num_suspends + 1) * sizeof(uint32_t));
+  live = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  if (!out->across || !sus_off || !sus || !live || crl_live_scratch_init(&ls, g) != 0) {
+    free(out->across);
+    out->across = NULL;
+    free(sus_off);
+    free(sus);
+    free(live);
+    return -1;
+  }
+  out->num_values = num_values;
+  out->num_suspends = num_suspends;
+  words = (uint64_t *)((char *)out->across + head_bytes);
+  for (v = 0; v < num_values; v++) {
+    out->across[v].words = nw ? words + (size_t)v * nw : NULL;
+    out->across[v].nbits = num_suspends;
+    out->across[v].nwords = nw;
+  }
+  /* Suspends grouped by resume block, so a live-in block finds its suspends
+   * without scanning all of them. */
+  for (s = 0; s < num_suspends; s++) {
+    uint32_t r = resume_block_of_suspend[s];
+    if (r < n) sus_off[r + 1]++;
+  }
+  for (b = 0; b < n; b++) sus_off[b + 1] += sus_off[b];
+  for (s = 0; s < num_suspends; s++) {
+    uint32_t r = resume_block_of_suspend[s];
+    if (r < n) sus[sus_off[r]++] = s;
+  }
+  for (b = n; b > 0; b--) sus_off[b] = sus_off[b - 1];
+  sus_off[0] = 0;
+
+  for (v = 0; v < num_values; v++) {
+    uint32_t k = crl_live_in_blocks(&ls, &values[v], live), i, j;
+    for (i = 0; i < k; i++) {
+      uint32_t bb = live[i];
+      for (j = sus_off[bb]; j < sus_off[bb + 1]; j++) crl_bitset_set(&out->across[v], sus[j]);
+    }
+  }
+  crl_live_scratch_free(&ls);
+  free(sus_off);
+  free(sus);
+  free(live);
+  return 0;
+}
+
+/* Two values may share frame storage iff no suspend has both live across it. */
+static inline int crl_crossing_interferes(const crl_crossing *c, uint32_t a, uint32_t b) {
+  return crl_bitset_intersects(&c->across[a], &c->across[b]);
+}
+
+#endif /* CRL_CORE_LIVENESS_H */

@@ -1,0 +1,192 @@
+#include "core/liveness.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tests/core/test_util.h"
+
+namespace {
+
+using crltest::Edges;
+using crltest::Rng;
+
+struct Value {
+  uint32_t def;
+  std::vector<uint32_t> uses;
+};
+
+std::vector<crl_live_value> views(const std::vector<Value> &vals) {
+  std::vector<crl_live_value> v;
+  for (const Value &x : vals) v.push_back(crl_live_value{x.def, (uint32_t)x.uses.size(), x.uses.data()});
+  return v;
+}
+
+// Reference straight from the model: v is live across s iff R_s is reachable,
+// R_s != D, and a forward walk from R_s that may not enter D reaches a use
+// block other than D.
+bool naive_live_in(const Edges &e, const std::vector<bool> &reach, const Value &v, uint32_t start) {
+  if (start >= e.n || !reach[start] || start == v.def) return false;
+  auto fwd = crltest::reachable_from(e, start, v.def);
+  for (uint32_t u : v.uses)
+    if (u < e.n && u != v.def && fwd[u]) return true;
+  return false;
+}
+
+struct Case {
+  Edges e;
+  std::vector<uint32_t> resume;
+  std::vector<Value> vals;
+};
+
+void check_case(const Case &c) {
+  crl_cfg g;
+  ASSERT_TRUE(crltest::build(&g, c.e));
+  auto reach = crltest::reachable_from(c.e, c.e.entry);
+  auto lv = views(c.vals);
+  crl_crossing x;
+  ASSERT_EQ(crl_crossing_compute(&x, &g, (uint32_t)c.resume.size(), c.resume.data(), (uint32_t)lv.size(), lv.data()),
+            0);
+  ASSERT_EQ(x.num_values, lv.size());
+  ASSERT_EQ(x.num_suspends, c.resume.size());
+  for (size_t v = 0; v < c.vals.size(); v++) {
+    ASSERT_EQ(x.across[v].nbits, c.resume.size());
+    for (size_t s = 0; s < c.resume.size(); s++)
+      ASSERT_EQ(crl_bitset_test(&x.across[v], (uint32_t)s),
+                naive_live_in(c.e, reach, c.vals[v], c.resume[s]) ? 1 : 0)
+          << "value " << v << " suspend " << s << " R=" << c.resume[s] << " D=" << c.vals[v].def;
+  }
+  // The per-block query agrees with the model for every block.
+  crl_live_scratch ls;
+  ASSERT_EQ(crl_live_scratch_init(&ls, &g), 0);
+  std::vector<uint32_t> out(c.e.n + 1);
+  for (size_t v = 0; v < c.vals.size(); v++) {
+    uint32_t k = crl_live_in_blocks(&ls, &lv[v], out.data());
+    std::vector<uint32_t> got(out.begin(), out.begin() + k), want;
+    std::sort(got.begin(), got.end());
+    ASSERT_TRUE(std::adjacent_find(got.begin(), got.end()) == got.end()) << "duplicate live-in block";
+    for (uint32_t b = 0; b < c.e.n; b++)
+      if (naive_live_in(c.e, reach, c.vals[v], b)) want.push_back(b);
+    ASSERT_EQ(got, want) << "value " << v;
+  }
+  crl_live_scratch_free(&ls);
+  crl_crossing_free(&x);
+  crl_cfg_free(&g);
+}
+
+// entry 0 -> 1 (suspend, resumes at 2) -> 2 -> 3 (suspend, resumes at 4) -> 4
+Case chain_case() {
+  Case c;
+  c.e.n = 5;
+  for (uint32_t b = 0; b < 4; b++) c.e.add(b, b + 1);
+  c.resume = {2, 4};
+  return c;
+}
+
+TEST(Crossing, StraightLine) {
+  Case c = chain_case();
+  c.vals = {
+      {0, {4}},     // crosses both
+      {0, {2}},     // crosses the first only
+      {2, {4}},     // defined in R_0: crosses only the second
+      {0, {0, 1}},  // dies before any suspend
+      {4, {4}},     // defined after both
+  };
+  check_case(c);
+  crl_cfg g;
+  ASSERT_TRUE(crltest::build(&g, c.e));
+  auto lv = views(c.vals);
+  crl_crossing x;
+  ASSERT_EQ(crl_crossing_compute(&x, &g, 2, c.resume.data(), 5, lv.data()), 0);
+  EXPECT_EQ(crl_bitset_count(&x.across[0]), 2u);
+  EXPECT_TRUE(crl_bitset_test(&x.across[1], 0));
+  EXPECT_FALSE(crl_bitset_test(&x.across[1], 1));
+  EXPECT_FALSE(crl_bitset_test(&x.across[2], 0));
+  EXPECT_TRUE(crl_bitset_test(&x.across[2], 1));
+  EXPECT_EQ(crl_bitset_count(&x.across[3]), 0u);
+  EXPECT_EQ(crl_bitset_count(&x.across[4]), 0u);
+  EXPECT_FALSE(crl_crossing_interferes(&x, 1, 2));
+  EXPECT_TRUE(crl_crossing_interferes(&x, 0, 2));
+  crl_crossing_free(&x);
+  crl_cfg_free(&g);
+}
+
+// A loop whose body suspends: 0 -> 1 (header) -> 2 (suspend, resumes at 3)
+// -> 3 -> 1, and 1 -> 4 (exit).
+TEST(Crossing, LoopAndPhiUses) {
+  Case c;
+  c.e.n = 5;
+  c.e.add(0, 1);
+  c.e.add(1, 2);
+  c.e.add(2, 3);
+  c.e.add(3, 1);
+  c.e.add(1, 4);
+  c.resume = {3};
+  c.vals = {
+      {0, {4}},  // loop-invariant, used after the loop: crosses
+      {1, {2}},  // defined in the header, used before the suspend: does not cross
+      {1, {3}},  // defined in the header, used after resume: crosses
+      {3, {3}},  // phi incoming from 3 into the header, defined in 3: the use is
+                 // at the end of 3, after the definition: does not cross
+      {2, {3}},  // phi use at the end of 3 of a value from 2: crosses
+      {3, {1}},  // used in the header on the next iteration: the walk from 1
+                 // goes back through 3 (the def) and stops; 3 is not live-in
+  };
+  check_case(c);
+}
+
+TEST(Crossing, UnreachableAndOutOfRangeAreIgnored) {
+  Case c;
+  c.e.n = 4;
+  c.e.add(0, 1);
+  c.e.add(3, 1);  // 3 is unreachable
+  c.resume = {1, 3, 99};
+  c.vals = {{0, {1, 3}}, {3, {1}}, {0, {77}}};
+  check_case(c);
+}
+
+TEST(Crossing, RandomCfgsMatchForwardReachability) {
+  Rng r(41);
+  for (int round = 0; round < 400; round++) {
+    Case c;
+    c.e = crltest::random_cfg(r, 1 + r.below(40), round % 3);
+    uint32_t ns = r.below(8);
+    for (uint32_t s = 0; s < ns; s++) c.resume.push_back(r.below(c.e.n));
+    uint32_t nv = r.below(30);
+    for (uint32_t v = 0; v < nv; v++) {
+      Value x;
+      x.def = r.below(c.e.n);
+      uint32_t nu = r.below(5);
+      for (uint32_t u = 0; u < nu; u++) x.uses.push_back(r.chance(20) ? x.def : r.below(c.e.n));
+      c.vals.push_back(x);
+    }
+    check_case(c);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// 2000 awaits in a loop-free chain, each value used right after the next
+// suspend: every live range is two blocks, so the work is linear.
+TEST(Crossing, ManySuspendsStaysProportionalToLiveRanges) {
+  const uint32_t k = 20000;
+  Edges e;
+  e.n = k + 1;
+  for (uint32_t b = 0; b < k; b++) e.add(b, b + 1);
+  std::vector<uint32_t> resume;
+  for (uint32_t s = 0; s < k; s++) resume.push_back(s + 1);
+  std::vector<Value> vals;
+  for (uint32_t v = 0; v < k; v++) vals.push_back(Value{v, {v + 1}});
+  crl_cfg g;
+  ASSERT_TRUE(crltest::build(&g, e));
+  auto lv = views(vals);
+  crl_crossing x;
+  ASSERT_EQ(crl_crossing_compute(&x, &g, k, resume.data(), k, lv.data()), 0);
+  for (uint32_t v = 0; v < k; v++) {
+    ASSERT_EQ(crl_bitset_count(&x.across[v]), 1u);
+    ASSERT_TRUE(crl_bitset_test(&x.across[v], v));
+  }
+  crl_crossing_free(&x);
+  crl_cfg_free(&g);
+}
+
+}  // namespace

@@ -1,0 +1,328 @@
+#include "ir/blocks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/valmap.h"
+#include "ir/vec.h"
+
+static char *copy_name(LLVMValueRef v) {
+  size_t len = 0;
+  const char *n = LLVMGetValueName2(v, &len);
+  char *s = malloc(len + 1);
+  if (s) {
+    memcpy(s, n, len);
+    s[len] = 0;
+  }
+  return s;
+}
+
+static void insert_at_end(LLVMBuilderRef b, LLVMBasicBlockRef bb,
+                          LLVMValueRef inst) {
+  char *name = copy_name(inst);
+  LLVMInstructionRemoveFromParent(inst);
+  LLVMPositionBuilderAtEnd(b, bb);
+  LLVMInsertIntoBuilderWithName(b, inst, name ? name : "");
+  free(name);
+}
+
+LLVMValueRef crl_first_non_phi(LLVMBasicBlockRef bb) {
+  LLVMValueRef i = LLVMGetFirstInstruction(bb);
+  while (i && LLVMIsAPHINode(i)) i = LLVMGetNextInstruction(i);
+  return i;
+}
+
+static void redirect_preds(LLVMBasicBlockRef bb, LLVMBasicBlockRef to) {
+  crl_vec users = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u;
+       u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user) && LLVMIsATerminatorInst(user))
+      crl_vec_push(&users, user);
+  }
+  for (unsigned n = 0; n < users.n; n++) {
+    LLVMValueRef t = users.v[n];
+    unsigned ns = LLVMGetNumSuccessors(t);
+    for (unsigned s = 0; s < ns; s++)
+      if (LLVMGetSuccessor(t, s) == bb) LLVMSetSuccessor(t, s, to);
+  }
+  crl_vec_free(&users);
+}
+
+LLVMBasicBlockRef crl_split_before(LLVMValueRef inst, const char *name) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(bb);
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(ctx, bb, name);
+  redirect_preds(bb, head);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMValueRef i;
+  while ((i = LLVMGetFirstInstruction(bb)) != inst) insert_at_end(b, head, i);
+  LLVMPositionBuilderAtEnd(b, head);
+  LLVMBuildBr(b, bb);
+  LLVMDisposeBuilder(b);
+  return head;
+}
+
+LLVMBasicBlockRef crl_split_after_into(LLVMValueRef inst, const char *name) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(bb);
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  LLVMBasicBlockRef next = LLVMGetNextBasicBlock(bb);
+  LLVMBasicBlockRef tail =
+      next ? LLVMInsertBasicBlockInContext(ctx, next, name)
+           : LLVMAppendBasicBlockInContext(ctx, fn, name);
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+  /* Successors' phis name bb as their predecessor; the tail takes over. */
+  if (term) {
+    unsigned ns = LLVMGetNumSuccessors(term);
+    for (unsigned s = 0; s < ns; s++) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, s);
+      int seen = 0;
+      for (unsigned p = 0; p < s; p++)
+        if (LLVMGetSuccessor(term, p) == succ) seen = 1;
+      if (seen) continue;
+      for (LLVMValueRef phi = LLVMGetFirstInstruction(succ);
+           phi && LLVMIsAPHINode(phi);) {
+        LLVMValueRef nx = LLVMGetNextInstruction(phi);
+        crl_phi_replace_block(phi, bb, tail);
+        phi = nx;
+      }
+    }
+  }
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMValueRef i = inst;
+  while (i) {
+    LLVMValueRef nx = LLVMGetNextInstruction(i);
+    insert_at_end(b, tail, i);
+    i = nx;
+  }
+  LLVMPositionBuilderAtEnd(b, bb);
+  LLVMBuildBr(b, tail);
+  LLVMDisposeBuilder(b);
+  return tail;
+}
+
+LLVMValueRef crl_phi_replace_block(LLVMValueRef phi, LLVMBasicBlockRef old,
+                                   LLVMBasicBlockRef repl) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(phi));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderBefore(b, phi);
+  char *name = copy_name(phi);
+  LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
+  unsigned n = LLVMCountIncoming(phi);
+  int added_repl = 0;
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef v = LLVMGetIncomingValue(phi, k);
+    LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, k);
+    if (bb == old) {
+      if (!repl || added_repl) continue;
+      bb = repl;
+      added_repl = 1;
+    } else if (bb == repl) {
+      if (added_repl) continue;
+      added_repl = 1;
+    }
+    LLVMAddIncoming(np, &v, &bb, 1);
+  }
+  LLVMReplaceAllUsesWith(phi, np);
+  LLVMInstructionEraseFromParent(phi);
+  LLVMSetValueName2(np, name ? name : "", name ? strlen(name) : 0);
+  free(name);
+  LLVMDisposeBuilder(b);
+  return np;
+}
+
+void crl_remove_phi_entries(LLVMBasicBlockRef succ, LLVMBasicBlockRef pred) {
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(succ);
+       phi && LLVMIsAPHINode(phi);) {
+    LLVMValueRef nx = LLVMGetNextInstruction(phi);
+    crl_phi_replace_block(phi, pred, NULL);
+    phi = nx;
+  }
+}
+
+LLVMBasicBlockRef crl_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to,
+                                 const char *name) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(from);
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  LLVMBasicBlockRef mid = LLVMInsertBasicBlockInContext(ctx, to, name);
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(from);
+  unsigned ns = LLVMGetNumSuccessors(term);
+  for (unsigned s = 0; s < ns; s++)
+    if (LLVMGetSuccessor(term, s) == to) LLVMSetSuccessor(term, s, mid);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, mid);
+  LLVMBuildBr(b, to);
+  LLVMDisposeBuilder(b);
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(to);
+       phi && LLVMIsAPHINode(phi);) {
+    LLVMValueRef nx = LLVMGetNextInstruction(phi);
+    crl_phi_replace_block(phi, from, mid);
+    phi = nx;
+  }
+  return mid;
+}
+
+int crl_comes_before(LLVMValueRef a, LLVMValueRef b) {
+  for (LLVMValueRef i = a; i; i = LLVMGetNextInstruction(i))
+    if (i == b) return 1;
+  return 0;
+}
+
+void crl_move_before_terminator(LLVMValueRef inst, LLVMBasicBlockRef bb) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(inst));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  char *name = copy_name(inst);
+  LLVMInstructionRemoveFromParent(inst);
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+  if (t) LLVMPositionBuilderBefore(b, t);
+  else LLVMPositionBuilderAtEnd(b, bb);
+  LLVMInsertIntoBuilderWithName(b, inst, name ? name : "");
+  free(name);
+  LLVMDisposeBuilder(b);
+}
+
+/* ---- folding and unreachable-block removal ---- */
+
+static LLVMBasicBlockRef constant_target(LLVMValueRef t) {
+  if (LLVMIsABranchInst(t) && LLVMIsConditional(t)) {
+    LLVMValueRef c = LLVMGetCondition(t);
+    if (!LLVMIsAConstantInt(c)) return NULL;
+    return LLVMGetSuccessor(t, LLVMConstIntGetZExtValue(c) ? 0 : 1);
+  }
+  if (LLVMIsASwitchInst(t)) {
+    LLVMValueRef c = LLVMGetOperand(t, 0);
+    if (!LLVMIsAConstantInt(c)) return NULL;
+    unsigned nops = LLVMGetNumOperands(t);
+    for (unsigned k = 2; k + 1 < nops; k += 2)
+      if (LLVMGetOperand(t, k) == c)
+        return LLVMValueAsBasicBlock(LLVMGetOperand(t, k + 1));
+    return LLVMGetSwitchDefaultDest(t);
+  }
+  return NULL;
+}
+
+static int fold_terminator(LLVMBuilderRef b, LLVMBasicBlockRef bb) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+  if (!t) return 0;
+  LLVMBasicBlockRef target = constant_target(t);
+  if (!target) return 0;
+  unsigned ns = LLVMGetNumSuccessors(t);
+  crl_vec dropped = {0};
+  for (unsigned s = 0; s < ns; s++) {
+    LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
+    if (succ == target) continue;
+    int seen = 0;
+    for (unsigned p = 0; p < dropped.n; p++)
+      if (dropped.v[p] == (LLVMValueRef)succ) seen = 1;
+    if (!seen) crl_vec_push(&dropped, (LLVMValueRef)succ);
+  }
+  for (unsigned p = 0; p < dropped.n; p++)
+    crl_remove_phi_entries((LLVMBasicBlockRef)dropped.v[p], bb);
+  crl_vec_free(&dropped);
+  /* Duplicate edges to the target collapse into one: merge phi entries. */
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(target);
+       phi && LLVMIsAPHINode(phi);) {
+    LLVMValueRef nx = LLVMGetNextInstruction(phi);
+    crl_phi_replace_block(phi, bb, bb);
+    phi = nx;
+  }
+  LLVMPositionBuilderBefore(b, t);
+  LLVMBuildBr(b, target);
+  LLVMInstructionEraseFromParent(t);
+  return 1;
+}
+
+/* A phi whose entries all carry one value (or itself) is that value. */
+static int fold_phis(LLVMBasicBlockRef bb) {
+  int changed = 0;
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(bb);
+       phi && LLVMIsAPHINode(phi);) {
+    LLVMValueRef nx = LLVMGetNextInstruction(phi);
+    unsigned n = LLVMCountIncoming(phi);
+    LLVMValueRef same = NULL;
+    int ok = n > 0;
+    for (unsigned k = 0; k < n && ok; k++) {
+      LLVMValueRef v = LLVMGetIncomingValue(phi, k);
+      if (v == phi) continue;
+      if (same && v != same) ok = 0;
+      same = v;
+    }
+    if (ok && same && (LLVMIsAConstant(same) || n == 1)) {
+      LLVMReplaceAllUsesWith(phi, same);
+      LLVMInstructionEraseFromParent(phi);
+      changed = 1;
+    }
+    phi = nx;
+  }
+  return changed;
+}
+
+static unsigned count_blocks(LLVMValueRef fn) { return LLVMCountBasicBlocks(fn); }
+
+void crl_remove_unreachable(LLVMValueRef fn) {
+  unsigned nb = count_blocks(fn);
+  if (!nb) return;
+  crl_valmap seen;
+  crl_valmap_init(&seen, nb);
+  LLVMBasicBlockRef *stack = malloc(nb * sizeof *stack);
+  unsigned sp = 0;
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  crl_valmap_put(&seen, entry, entry);
+  stack[sp++] = entry;
+  while (sp) {
+    LLVMBasicBlockRef bb = stack[--sp];
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned s = 0; s < ns; s++) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
+      if (!crl_valmap_has(&seen, succ)) {
+        crl_valmap_put(&seen, succ, succ);
+        stack[sp++] = succ;
+      }
+    }
+  }
+  crl_vec dead = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    if (!crl_valmap_has(&seen, bb)) crl_vec_push(&dead, (LLVMValueRef)bb);
+  for (unsigned k = 0; k < dead.n; k++) {
+    LLVMBasicBlockRef bb = (LLVMBasicBlockRef)dead.v[k];
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned s = 0; s < ns; s++) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
+      if (crl_valmap_has(&seen, succ)) crl_remove_phi_entries(succ, bb);
+    }
+  }
+  for (unsigned k = 0; k < dead.n; k++) {
+    LLVMBasicBlockRef bb = (LLVMBasicBlockRef)dead.v[k];
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
+        LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
+  }
+  for (unsigned k = 0; k < dead.n; k++)
+    LLVMDeleteBasicBlock((LLVMBasicBlockRef)dead.v[k]);
+  crl_vec_free(&dead);
+  free(stack);
+  crl_valmap_free(&seen);
+}
+
+void crl_simplify_cfg(LLVMValueRef fn) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  for (int round = 0; round < 64; round++) {
+    int changed = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+         bb = LLVMGetNextBasicBlock(bb)) {
+      changed |= fold_phis(bb);
+      changed |= fold_terminator(b, bb);
+    }
+    if (!changed) break;
+    crl_remove_unreachable(fn);
+  }
+  crl_remove_unreachable(fn);
+  LLVMDisposeBuilder(b);
+}

@@ -1,0 +1,54 @@
+/* Cleanup: what CoroCleanup does after the split (coro.begin becomes its
+ * memory, coro.id goes, the presplit attribute goes), then a check that no
+ * coroutine intrinsic is left anywhere, so a caller never hands LLVM a
+ * half-lowered module. */
+#include "ir/coro.h"
+
+int crl_cleanup_coro(crl_coro *c) {
+  crl_vec dead = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      crl_intr k = crl_intrinsic_of(i);
+      if ((k == CRL_I_LIFETIME_START || k == CRL_I_LIFETIME_END) &&
+          !LLVMIsAAllocaInst(LLVMGetOperand(i, 0)))
+        crl_vec_push(&dead, i);
+    }
+  for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
+  crl_vec_free(&dead);
+  LLVMReplaceAllUsesWith(c->begin, LLVMGetOperand(c->begin, 1));
+  LLVMInstructionEraseFromParent(c->begin);
+  c->begin = NULL;
+  if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
+  c->id = NULL;
+  static unsigned kind;
+  if (!kind) kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  LLVMRemoveEnumAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, kind);
+  if (c->opts->keep_elision_markers)
+    crl_diagf(c->res, CRL_SEV_WARNING, c->fn, NULL,
+              "keeping elision markers is not supported yet; the coroutine "
+              "was lowered without them");
+  return 0;
+}
+
+void crl_check_leftovers(LLVMModuleRef m, crl_result *res) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f)) continue;
+    if (crl_is_presplit(f)) {
+      crl_diagf(res, CRL_SEV_ERROR, f, NULL,
+                "internal error: function is still a presplit coroutine");
+      continue;
+    }
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i)) {
+        crl_intr k = crl_intrinsic_of(i);
+        if (crl_is_coro_intrinsic(k))
+          crl_diagf(res, CRL_SEV_ERROR, f, i,
+                    "internal error: %s left after lowering",
+                    crl_intrinsic_name(k));
+      }
+  }
+}

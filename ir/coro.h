@@ -1,0 +1,121 @@
+/* One coroutine as the pipeline sees it, and the table through which each
+ * ABI's lowering plugs into the shared pipeline (like LLVM's coro::BaseABI). */
+#ifndef CRL_IR_CORO_H
+#define CRL_IR_CORO_H
+
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include "corolower/corolower.h"
+#include "ir/intrinsics.h"
+#include "ir/result.h"
+#include "ir/valmap.h"
+#include "ir/vec.h"
+
+typedef struct crl_suspend {
+  LLVMValueRef call;       /* the llvm.coro.suspend* call (gone after normalize) */
+  LLVMValueRef save;       /* its llvm.coro.save, or NULL */
+  LLVMValueRef await_call; /* lowered await.suspend.* wrapper call, or NULL */
+  crl_intr await_kind;     /* CRL_I_AWAIT_SUSPEND_* or CRL_I_NONE */
+  LLVMValueRef handle;     /* symmetric transfer target (await.suspend.handle) */
+  LLVMValueRef phi;        /* normalized: the i8 result at the top of resume */
+  LLVMValueRef point;      /* where the frame must be consistent: the save */
+  LLVMBasicBlockRef pre;   /* the block that falls into resume on suspension */
+  LLVMBasicBlockRef resume;/* execution continues at its top when resumed */
+  int is_final;
+  uint32_t index;
+} crl_suspend;
+
+typedef struct crl_frame_field_plan {
+  crl_field_kind kind;
+  const char *name;
+  LLVMValueRef value;   /* the alloca or spilled value; NULL for header */
+  LLVMTypeRef type;
+  uint64_t size;
+  uint32_t align;
+  uint64_t fixed_offset; /* CRL_LAYOUT_FREE when the engine chooses */
+  uint64_t offset;       /* after layout */
+  uint32_t realign;      /* > 0: over-aligned alloca, realigned at run time */
+  int owns_name;
+  LLVMValueRef ramp_addr;/* cached address in the ramp (after coro.begin) */
+} crl_frame_field_plan;
+
+typedef struct crl_coro crl_coro;
+
+struct crl_lowering {
+  unsigned abis; /* mask of crl_abi this lowering handles */
+  const char *name;
+  /* ABI-specific validation after the shared shape pass; 0 on success. */
+  int (*init)(crl_coro *c);
+  /* Adds the ABI's fixed header fields to the plan; 0 on success. */
+  int (*frame_header)(crl_coro *c);
+  /* Creates the split functions from the rewritten coroutine; 0 on success. */
+  int (*split)(crl_coro *c);
+};
+
+struct crl_coro {
+  /* context */
+  LLVMModuleRef mod;
+  LLVMContextRef ctx;
+  LLVMTargetDataRef td;
+  LLVMBuilderRef b;
+  crl_result *res;
+  const crl_options *opts;
+  const crl_lowering *low;
+
+  /* shape */
+  LLVMValueRef fn;
+  crl_abi abi;
+  LLVMValueRef id, begin, promise;
+  crl_vec allocs, frees, sizes, aligns, ends, in_ramps, saves, allocas_get;
+  crl_suspend *susp;
+  uint32_t num_susp;
+  LLVMTypeRef ptr_t, i8_t, i1_t, i32_t, i64_t;
+
+  /* frame plan */
+  crl_frame_field_plan *fields;
+  uint32_t num_fields, cap_fields;
+  uint32_t field_resume, field_destroy, field_promise, field_index;
+  LLVMTypeRef index_t;
+  uint64_t frame_size;
+  uint32_t frame_align;
+  crl_valmap frame_addr; /* value (alloca) -> field id + 1 */
+  crl_frame_report *report;
+
+  struct crl_plan *plan;  /* spill_plan.c */
+  crl_vec reloads;         /* frame loads made by the rewrite */
+
+  /* products */
+  LLVMValueRef resume_fn, destroy_fn, cleanup_fn;
+  crl_vec frame_geps; /* ramp GEPs into the frame, rebuilt in every clone */
+};
+
+/* Diagnostics about this coroutine. */
+#define CRL_ERR(c, inst, ...) \
+  crl_diagf((c)->res, CRL_SEV_ERROR, (c)->fn, (inst), __VA_ARGS__)
+
+/* Pipeline stages, shared by every ABI (each in its own file). */
+int crl_early_lower_module(LLVMModuleRef m, crl_result *res);     /* early.c */
+int crl_shape_build(crl_coro *c);                                  /* shape.c */
+int crl_normalize(crl_coro *c);                                    /* normalize.c */
+int crl_plan_frame(crl_coro *c);                                   /* spill_plan.c */
+int crl_rewrite_frame(crl_coro *c);                                /* rewrite.c */
+int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
+int crl_is_presplit(LLVMValueRef fn);
+int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c */                              /* pipeline.c */
+void crl_check_leftovers(LLVMModuleRef m, crl_result *res);        /* cleanup.c */
+uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
+                       LLVMValueRef v, LLVMTypeRef t, uint64_t size,
+                       uint32_t align, uint64_t fixed_offset);
+/* Address of a frame field from `frame`, built with builder b at its
+ * position (a GEP, plus llvm.ptrmask for over-aligned allocas). */
+LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
+                            uint32_t field);
+/* The field's address in the ramp, built once right after coro.begin. */
+LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field);
+/* Position b right after coro.begin (and the addresses built there). */
+void crl_position_after_begin(crl_coro *c, LLVMBuilderRef b);
+
+#endif

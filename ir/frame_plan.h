@@ -1,0 +1,38 @@
+/* What spill planning hands to the rewrite: the index CFG of the coroutine,
+ * the values that cross suspends and where they live in the frame. */
+#ifndef CRL_IR_FRAME_PLAN_H
+#define CRL_IR_FRAME_PLAN_H
+
+#include "core/bitset.h"
+#include "core/cfg.h"
+#include "core/dom.h"
+#include "core/liveness.h"
+#include "ir/coro.h"
+
+typedef struct crl_cand {
+  LLVMValueRef value;   /* instruction, argument or alloca */
+  uint32_t def_block;
+  int is_alloca;
+  int store_after_def;  /* cannot be stored at the suspend points */
+  uint32_t field;       /* frame field, or UINT32_MAX */
+} crl_cand;
+
+typedef struct crl_plan {
+  uint32_t num_blocks;
+  LLVMBasicBlockRef *blocks; /* id -> block, in function order */
+  crl_valmap block_id;       /* block -> id */
+  crl_cfg cfg;
+  crl_domtree dom;
+  crl_cand *cands;
+  uint32_t num_cands;
+  crl_crossing cross;        /* suspends [0, n) real; [n, 2n) store points */
+  uint32_t begin_block;
+} crl_plan;
+
+crl_plan *crl_plan_of(crl_coro *c);
+void crl_plan_free(crl_plan *p);
+uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
+/* Rematerializable from the frame in any clone: coro.begin, allocas and
+ * constant-offset address arithmetic on them. */
+int crl_is_remat(crl_coro *c, LLVMValueRef v);
+#endif

@@ -1,0 +1,147 @@
+/* The shared pipeline: parse-level repair and early lowering for the whole
+ * module, then for each presplit coroutine shape, normalize, plan the frame,
+ * rewrite, split (the ABI's part) and clean up; finally verify. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+
+#include "ir/coro.h"
+#include "ir/frame_plan.h"
+#include "targets/targets.h"
+
+/* Lowerings are separate libraries: weak references let the pipeline find
+ * those linked in without forcing any of them into a user's binary. */
+extern const crl_lowering crl_switch_lowering __attribute__((weak));
+extern const crl_lowering crl_retcon_lowering __attribute__((weak));
+extern const crl_lowering crl_async_lowering __attribute__((weak));
+
+void crl_options_init(crl_options *o) {
+  memset(o, 0, sizeof *o);
+  o->allowed_abis = CRL_ABI_ALL;
+}
+
+static const crl_lowering *find_lowering(const crl_options *o, crl_abi abi) {
+  if (o->lowerings) {
+    for (size_t i = 0; i < o->num_lowerings; i++)
+      if (o->lowerings[i] && (o->lowerings[i]->abis & abi))
+        return o->lowerings[i];
+    return NULL;
+  }
+  const crl_lowering *linked[] = {&crl_switch_lowering, &crl_retcon_lowering,
+                                  &crl_async_lowering};
+  for (size_t i = 0; i < 3; i++)
+    if (linked[i] && (linked[i]->abis & abi)) return linked[i];
+  return NULL;
+}
+
+int crl_is_presplit(LLVMValueRef fn) {
+  static unsigned kind;
+  if (!kind) kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) !=
+         NULL;
+}
+
+static void coro_free(crl_coro *c) {
+  crl_vec *vs[] = {&c->allocs, &c->frees, &c->sizes, &c->aligns, &c->ends,
+                   &c->in_ramps, &c->saves, &c->allocas_get, &c->frame_geps};
+  for (size_t i = 0; i < sizeof vs / sizeof *vs; i++) crl_vec_free(vs[i]);
+  crl_plan_free(c->plan);
+  crl_vec_free(&c->reloads);
+  free(c->susp);
+  for (uint32_t f = 0; f < c->num_fields; f++)
+    if (c->fields[f].owns_name) free((void *)c->fields[f].name);
+  free(c->fields);
+  crl_valmap_free(&c->frame_addr);
+  if (c->b) LLVMDisposeBuilder(c->b);
+}
+
+static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, crl_result *res,
+                     const crl_options *opts) {
+  crl_coro c;
+  memset(&c, 0, sizeof c);
+  c.mod = LLVMGetGlobalParent(fn);
+  c.ctx = LLVMGetModuleContext(c.mod);
+  c.td = td;
+  c.res = res;
+  c.opts = opts;
+  c.fn = fn;
+  c.b = LLVMCreateBuilderInContext(c.ctx);
+  c.ptr_t = LLVMPointerTypeInContext(c.ctx, 0);
+  c.i8_t = LLVMInt8TypeInContext(c.ctx);
+  c.i1_t = LLVMInt1TypeInContext(c.ctx);
+  c.i32_t = LLVMInt32TypeInContext(c.ctx);
+  c.i64_t = LLVMInt64TypeInContext(c.ctx);
+  crl_valmap_init(&c.frame_addr, 64);
+  int rc = crl_shape_build(&c);
+  if (rc == 0) {
+    unsigned allowed = opts->allowed_abis ? opts->allowed_abis : CRL_ABI_ALL;
+    c.low = find_lowering(opts, c.abi);
+    if (!(allowed & c.abi)) {
+      CRL_ERR(&c, c.id, "coroutine uses the %s ABI, which the options do not allow",
+              crl_abi_name(c.abi));
+      rc = -1;
+    } else if (!c.low) {
+      CRL_ERR(&c, c.id,
+              "coroutine uses the %s ABI, but that lowering is not available "
+              "in this build",
+              crl_abi_name(c.abi));
+      rc = -1;
+    }
+  }
+  if (rc == 0 && c.low->init) rc = c.low->init(&c);
+  if (rc == 0) rc = crl_normalize(&c);
+  if (rc == 0) rc = crl_plan_frame(&c);
+  if (rc == 0) rc = crl_rewrite_frame(&c);
+  if (rc == 0) rc = c.low->split(&c);
+  if (rc == 0) rc = crl_cleanup_coro(&c);
+  coro_free(&c);
+  return rc;
+}
+
+/* Functions are collected first: lowering adds new functions to the module,
+ * and iterating while adding would visit them. */
+static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
+                         const crl_options *user_opts) {
+  crl_result *res = crl_result_new();
+  if (!res) return NULL;
+  crl_options defaults;
+  crl_options_init(&defaults);
+  const crl_options *opts = user_opts ? user_opts : &defaults;
+  crl_repair_legacy_module(m);
+  char *err = crl_target_prepare_module(m, opts->target_triple, opts->data_layout);
+  if (err) {
+    crl_diagf(res, CRL_SEV_ERROR, NULL, NULL, "%s", err);
+    free(err);
+    return res;
+  }
+  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
+  if (crl_early_lower_module(m, res) == 0 &&
+      crl_check_outside_coroutines(m, res) == 0) {
+    crl_vec coros = {0};
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+      if (!LLVMIsDeclaration(f) && crl_is_presplit(f) && (!only || f == only))
+        crl_vec_push(&coros, f);
+    for (unsigned i = 0; i < coros.n; i++) lower_one(coros.v[i], td, res, opts);
+    crl_vec_free(&coros);
+  }
+  if (crl_result_ok(res)) crl_check_leftovers(m, res);
+  if (crl_result_ok(res)) {
+    char *msg = NULL;
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg))
+      crl_diagf(res, CRL_SEV_ERROR, NULL, NULL,
+                "internal error: lowered module fails the verifier: %s",
+                msg ? msg : "");
+    LLVMDisposeMessage(msg);
+  }
+  LLVMDisposeTargetData(td);
+  return res;
+}
+
+crl_result *crl_lower_module(LLVMModuleRef m, const crl_options *opts) {
+  return lower(m, NULL, opts);
+}
+
+crl_result *crl_lower_function(LLVMValueRef fn, const crl_options *opts) {
+  return lower(LLVMGetGlobalParent(fn), fn, opts);
+}

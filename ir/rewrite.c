@@ -1,0 +1,186 @@
+/* Rewrite: allocas that live across a suspend move into the frame; SSA
+ * values that do are stored at the suspend points they cross and reloaded
+ * where execution resumes, with SSA repaired by phis (ssa_repair.c). */
+#include <string.h>
+
+#include "ir/blocks.h"
+#include "ir/frame_plan.h"
+#include "ir/ssa_repair.h"
+
+static unsigned ptrmask_id(void) {
+  static unsigned id;
+  if (!id) id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
+  return id;
+}
+
+LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
+                            uint32_t field) {
+  const crl_frame_field_plan *f = &c->fields[field];
+  uint64_t off = f->offset + (f->realign ? f->realign - 1 : 0);
+  LLVMValueRef addr = frame;
+  if (off) {
+    LLVMValueRef o = LLVMConstInt(c->i64_t, off, 0);
+    addr = LLVMBuildInBoundsGEP2(b, c->i8_t, frame, &o, 1, "");
+  }
+  if (f->realign) {
+    LLVMTypeRef tys[2] = {c->ptr_t, c->i64_t};
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(c->mod, ptrmask_id(), tys, 2);
+    LLVMValueRef args[2] = {addr, LLVMConstInt(c->i64_t, ~(uint64_t)(f->realign - 1), 0)};
+    addr = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 2, "");
+  }
+  return addr;
+}
+
+void crl_position_after_begin(crl_coro *c, LLVMBuilderRef b) {
+  LLVMValueRef nx = LLVMGetNextInstruction(c->begin);
+  LLVMPositionBuilderBefore(b, nx);
+}
+
+LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
+  crl_frame_field_plan *f = &c->fields[field];
+  if (f->ramp_addr) return f->ramp_addr;
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+  crl_position_after_begin(c, b);
+  f->ramp_addr = crl_field_addr(c, b, c->begin, field);
+  LLVMDisposeBuilder(b);
+  return f->ramp_addr;
+}
+
+/* Is `user` (an instruction) reached only after coro.begin? */
+static int after_begin(crl_coro *c, crl_plan *p, LLVMValueRef user) {
+  LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
+  uint32_t u = crl_block_id(p, ub);
+  if (u == p->begin_block) return crl_comes_before(c->begin, user);
+  return crl_dominates(&p->dom, p->begin_block, u);
+}
+
+static int is_lifetime(LLVMValueRef i) {
+  crl_intr k = crl_intrinsic_of(i);
+  return k == CRL_I_LIFETIME_START || k == CRL_I_LIFETIME_END;
+}
+
+/* Lifetime markers may only name allocas; once the alloca lives in the
+ * frame, its markers (through any address arithmetic) go. */
+static void drop_lifetimes(LLVMValueRef a) {
+  crl_vec work = {0}, dead = {0};
+  crl_vec_push(&work, a);
+  for (unsigned w = 0; w < work.n; w++)
+    for (LLVMUseRef u = LLVMGetFirstUse(work.v[w]); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (is_lifetime(user)) crl_vec_push(&dead, user);
+      else if (LLVMIsABitCastInst(user) || LLVMIsAAddrSpaceCastInst(user))
+        crl_vec_push(&work, user);
+    }
+  for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
+  crl_vec_free(&work);
+  crl_vec_free(&dead);
+}
+
+static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field) {
+  drop_lifetimes(a);
+  LLVMValueRef addr = crl_ramp_field_addr(c, field);
+  crl_vec before = {0}, after = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (user == c->id) continue;
+    if (!LLVMIsAInstruction(user)) continue;
+    crl_vec_push(after_begin(c, p, user) ? &after : &before, user);
+  }
+  for (unsigned k = 0; k < after.n; k++) {
+    LLVMValueRef user = after.v[k];
+    unsigned n = LLVMGetNumOperands(user);
+    for (unsigned j = 0; j < n; j++)
+      if (LLVMGetOperand(user, j) == a) LLVMSetOperand(user, j, addr);
+  }
+  /* Written before the frame existed: copy what it holds into the frame. */
+  if (before.n) {
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+    LLVMValueRef nx = LLVMGetNextInstruction(addr);
+    LLVMPositionBuilderBefore(b, nx);
+    uint64_t size = LLVMABISizeOfType(c->td, LLVMGetAllocatedType(a));
+    if (LLVMIsAConstantInt(LLVMGetOperand(a, 0)))
+      size *= LLVMConstIntGetZExtValue(LLVMGetOperand(a, 0));
+    LLVMBuildMemCpy(b, addr, c->fields[field].align, a, LLVMGetAlignment(a),
+                    LLVMConstInt(c->i64_t, size, 0));
+    LLVMDisposeBuilder(b);
+  }
+  crl_vec_free(&before);
+  crl_vec_free(&after);
+  return 0;
+}
+
+static int move_allocas(crl_coro *c, crl_plan *p) {
+  if (c->promise) {
+    LLVMSetOperand(c->id, 1, LLVMConstNull(c->ptr_t));
+    if (move_alloca(c, p, c->promise, c->field_promise) != 0) return -1;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    if (cd->is_alloca && cd->field != UINT32_MAX)
+      if (move_alloca(c, p, cd->value, cd->field) != 0) return -1;
+  }
+  return 0;
+}
+
+/* Where a value defined by `def` can be stored right after it. */
+static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
+  if (LLVMIsAPHINode(def))
+    return crl_first_non_phi(LLVMGetInstructionParent(def));
+  if (LLVMIsAInvokeInst(def)) {
+    LLVMBasicBlockRef nd = LLVMGetNormalDest(def);
+    LLVMValueRef first = LLVMGetFirstInstruction(nd);
+    unsigned preds = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(nd)); u;
+         u = LLVMGetNextUse(u))
+      preds++;
+    if (preds != 1 || LLVMIsAPHINode(first)) {
+      CRL_ERR(c, def, "cannot place the spill of an invoke result whose normal "
+                      "destination has other predecessors");
+      return NULL;
+    }
+    return first;
+  }
+  if (LLVMIsAArgument(def)) return NULL;
+  return LLVMGetNextInstruction(def);
+}
+
+static int spill_values(crl_coro *c, crl_plan *p) {
+  crl_ssa_repair r;
+  if (crl_ssa_repair_init(&r, c, p) != 0) return -1;
+  int rc = 0;
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+  for (uint32_t i = 0; i < p->num_cands && rc == 0; i++) {
+    crl_cand *cd = &p->cands[i];
+    if (cd->is_alloca || cd->field == UINT32_MAX) continue;
+    crl_ssa_begin_value(&r, i);
+    crl_ssa_snapshot_uses(&r);
+    if (cd->store_after_def) {
+      LLVMValueRef at = LLVMIsAArgument(cd->value) ? NULL : after_def(c, cd->value);
+      if (!at) { rc = -1; break; }
+      LLVMPositionBuilderBefore(b, at);
+      LLVMBuildStore(b, cd->value, crl_ramp_field_addr(c, cd->field));
+    } else {
+      const crl_bitset *row = &p->cross.across[i];
+      for (uint32_t s = crl_bitset_next(row, 0); s < c->num_susp;
+           s = crl_bitset_next(row, s + 1)) {
+        LLVMValueRef pt = c->susp[s].point;
+        LLVMValueRef v = crl_ssa_value_before(&r, pt);
+        if (crl_ssa_is_own_reload(&r, v)) continue; /* frame already holds it */
+        LLVMPositionBuilderBefore(b, pt);
+        LLVMValueRef st = LLVMBuildStore(b, v, crl_ramp_field_addr(c, cd->field));
+        (void)st;
+      }
+    }
+    crl_ssa_rewrite_uses(&r);
+  }
+  if (rc == 0) crl_ssa_finish(&r);
+  crl_ssa_repair_free(&r);
+  LLVMDisposeBuilder(b);
+  return rc;
+}
+
+int crl_rewrite_frame(crl_coro *c) {
+  crl_plan *p = c->plan;
+  if (spill_values(c, p) != 0) return -1;
+  return move_allocas(c, p);
+}

@@ -1,0 +1,217 @@
+/* Shape: find a coroutine's intrinsics and check what every ABI needs.
+ * Anything malformed is a diagnostic naming the function and instruction;
+ * nothing here changes the IR except filling in implicit frame handles. */
+#include "ir/coro.h"
+
+static crl_abi abi_of_id(crl_intr k) {
+  switch (k) {
+  case CRL_I_ID: return CRL_ABI_SWITCH;
+  case CRL_I_ID_RETCON: return CRL_ABI_RETCON;
+  case CRL_I_ID_RETCON_ONCE: return CRL_ABI_RETCON_ONCE;
+  case CRL_I_ID_ASYNC: return CRL_ABI_ASYNC;
+  default: return CRL_ABI_NONE;
+  }
+}
+
+static int is_suspend(crl_intr k) {
+  return k == CRL_I_SUSPEND || k == CRL_I_SUSPEND_RETCON ||
+         k == CRL_I_SUSPEND_ASYNC;
+}
+
+static int record(crl_coro *c, LLVMValueRef i, crl_intr k) {
+  crl_abi abi = abi_of_id(k);
+  if (abi) {
+    if (c->id) {
+      CRL_ERR(c, i, "a coroutine must have exactly one coroutine id; another is %s",
+              crl_intrinsic_name(crl_intrinsic_of(c->id)));
+      return -1;
+    }
+    c->id = i;
+    c->abi = abi;
+    return 0;
+  }
+  switch (k) {
+  case CRL_I_BEGIN:
+  case CRL_I_BEGIN_CUSTOM_ABI:
+    if (c->begin) {
+      CRL_ERR(c, i, "a coroutine must have exactly one llvm.coro.begin");
+      return -1;
+    }
+    c->begin = i;
+    return 0;
+  case CRL_I_ALLOC: return crl_vec_push(&c->allocs, i);
+  case CRL_I_FREE: return crl_vec_push(&c->frees, i);
+  case CRL_I_SIZE: return crl_vec_push(&c->sizes, i);
+  case CRL_I_ALIGN: return crl_vec_push(&c->aligns, i);
+  case CRL_I_SAVE: return crl_vec_push(&c->saves, i);
+  case CRL_I_END:
+  case CRL_I_END_ASYNC: return crl_vec_push(&c->ends, i);
+  case CRL_I_IS_IN_RAMP: return crl_vec_push(&c->in_ramps, i);
+  case CRL_I_ALLOCA_ALLOC:
+  case CRL_I_ALLOCA_GET:
+  case CRL_I_ALLOCA_FREE: return crl_vec_push(&c->allocas_get, i);
+  default: return 0;
+  }
+}
+
+static int collect(crl_coro *c) {
+  crl_vec susp = {0};
+  int rc = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      crl_intr k = crl_intrinsic_of(i);
+      if (k == CRL_I_NONE || k == CRL_I_LIFETIME_START ||
+          k == CRL_I_LIFETIME_END)
+        continue;
+      if (LLVMIsAInvokeInst(i) && k != CRL_I_AWAIT_SUSPEND_VOID &&
+          k != CRL_I_AWAIT_SUSPEND_BOOL && k != CRL_I_AWAIT_SUSPEND_HANDLE) {
+        CRL_ERR(c, i, "%s cannot be invoked", crl_intrinsic_name(k));
+        rc = -1;
+        continue;
+      }
+      if (is_suspend(k)) crl_vec_push(&susp, i);
+      if (record(c, i, k) != 0) rc = -1;
+    }
+  c->num_susp = susp.n;
+  c->susp = calloc(susp.n ? susp.n : 1, sizeof *c->susp);
+  for (unsigned s = 0; s < susp.n; s++) {
+    c->susp[s].call = susp.v[s];
+    c->susp[s].index = s;
+  }
+  crl_vec_free(&susp);
+  return rc;
+}
+
+/* The front end may pass null where the frame handle is meant (coro.save,
+ * coro.end, coro.frame); LLVM's CoroEarly fills them in, and so do we. */
+static void fill_handles(crl_coro *c) {
+  crl_vec frames = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      crl_intr k = crl_intrinsic_of(i);
+      if (k == CRL_I_FRAME) crl_vec_push(&frames, i);
+      if ((k == CRL_I_SAVE || k == CRL_I_END || k == CRL_I_END_ASYNC) &&
+          LLVMIsAConstantPointerNull(LLVMGetOperand(i, 0)))
+        LLVMSetOperand(i, 0, c->begin);
+    }
+  for (unsigned n = 0; n < frames.n; n++) {
+    LLVMReplaceAllUsesWith(frames.v[n], c->begin);
+    LLVMInstructionEraseFromParent(frames.v[n]);
+  }
+  crl_vec_free(&frames);
+}
+
+static LLVMValueRef save_of(crl_coro *c, LLVMValueRef susp) {
+  LLVMValueRef tok = LLVMGetOperand(susp, 0);
+  if (crl_intrinsic_of(tok) == CRL_I_SAVE) return tok;
+  (void)c;
+  return NULL;
+}
+
+static int check_suspends(crl_coro *c) {
+  int rc = 0;
+  for (uint32_t s = 0; s < c->num_susp; s++) {
+    crl_suspend *sp = &c->susp[s];
+    crl_intr k = crl_intrinsic_of(sp->call);
+    if (k == CRL_I_SUSPEND) {
+      sp->save = save_of(c, sp->call);
+      LLVMValueRef tok = LLVMGetOperand(sp->call, 0);
+      if (!sp->save && !LLVMIsAConstantTokenNone(tok)) {
+        CRL_ERR(c, sp->call, "the suspend's token is neither llvm.coro.save nor none");
+        rc = -1;
+      }
+      LLVMValueRef fin = LLVMGetOperand(sp->call, 1);
+      if (!LLVMIsAConstantInt(fin)) {
+        CRL_ERR(c, sp->call, "the suspend's final flag must be a constant");
+        rc = -1;
+      } else {
+        sp->is_final = LLVMConstIntGetZExtValue(fin) != 0;
+      }
+    }
+  }
+  /* A save serves exactly one suspend: its index is set there. */
+  for (unsigned n = 0; n < c->saves.n; n++) {
+    LLVMValueRef sv = c->saves.v[n];
+    unsigned users = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(sv); u; u = LLVMGetNextUse(u)) users++;
+    if (users > 1) {
+      CRL_ERR(c, sv, "llvm.coro.save is used by more than one suspend");
+      rc = -1;
+    }
+  }
+  return rc;
+}
+
+static int check_promise(crl_coro *c) {
+  if (c->abi != CRL_ABI_SWITCH) return 0;
+  LLVMValueRef p = LLVMGetOperand(c->id, 1);
+  if (LLVMIsAConstantPointerNull(p)) return 0;
+  if (!LLVMIsAAllocaInst(p) ||
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(p)) != c->fn) {
+    CRL_ERR(c, c->id, "the promise operand of llvm.coro.id must be an alloca of "
+                      "this function or null");
+    return -1;
+  }
+  if (!LLVMIsAConstantInt(LLVMGetOperand(p, 0)) ||
+      LLVMConstIntGetZExtValue(LLVMGetOperand(p, 0)) != 1) {
+    CRL_ERR(c, p, "the promise must be a single static alloca");
+    return -1;
+  }
+  c->promise = p;
+  return 0;
+}
+
+int crl_shape_build(crl_coro *c) {
+  if (collect(c) != 0) return -1;
+  if (!c->id) {
+    CRL_ERR(c, c->num_susp ? c->susp[0].call : NULL,
+            "presplit coroutine has no coroutine id (llvm.coro.id*)");
+    return -1;
+  }
+  if (!c->begin) {
+    CRL_ERR(c, c->num_susp ? c->susp[0].call : c->id,
+            "coroutine never calls llvm.coro.begin");
+    return -1;
+  }
+  if (LLVMGetOperand(c->begin, 0) != c->id) {
+    CRL_ERR(c, c->begin, "llvm.coro.begin does not take this coroutine's id");
+    return -1;
+  }
+  fill_handles(c);
+  if (check_suspends(c) != 0) return -1;
+  return check_promise(c);
+}
+
+/* Coroutine intrinsics that only make sense inside a presplit coroutine. */
+static int coroutine_only(crl_intr k) {
+  return abi_of_id(k) || is_suspend(k) || k == CRL_I_BEGIN ||
+         k == CRL_I_SAVE || k == CRL_I_ALLOC || k == CRL_I_FREE ||
+         k == CRL_I_END || k == CRL_I_END_ASYNC || k == CRL_I_IS_IN_RAMP ||
+         k == CRL_I_AWAIT_SUSPEND_VOID || k == CRL_I_AWAIT_SUSPEND_BOOL ||
+         k == CRL_I_AWAIT_SUSPEND_HANDLE || k == CRL_I_FRAME;
+}
+
+int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res) {
+  int rc = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || crl_is_presplit(f)) continue;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i)) {
+        crl_intr k = crl_intrinsic_of(i);
+        if (coroutine_only(k)) {
+          crl_diagf(res, CRL_SEV_ERROR, f, i,
+                    "%s outside a presplit coroutine (the function lacks the "
+                    "presplitcoroutine attribute)",
+                    crl_intrinsic_name(k));
+          rc = -1;
+        }
+      }
+  }
+  return rc;
+}

@@ -1,0 +1,316 @@
+#include "switch_lowering/switch_dispatch.h"
+
+#include <string.h>
+
+#include "ir/blocks.h"
+#include "ir/clone.h"
+#include "ir/frame_plan.h"
+#include "targets/targets.h"
+
+typedef enum { FN_RAMP, FN_RESUME, FN_DESTROY, FN_CLEANUP } fn_kind;
+
+typedef struct clone_ctx {
+  crl_coro *c;
+  LLVMValueRef fn, frame;
+  LLVMBuilderRef entry_b; /* positioned at the end of the clone's entry */
+  crl_clone_opts *o;
+} clone_ctx;
+
+/* Values a clone uses but does not contain: the frame, allocas that stayed
+ * on the stack (fresh ones in the clone) and address arithmetic on them
+ * (recomputed at the clone's entry). Anything else is a value that should
+ * have been spilled: an internal error. */
+static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
+  clone_ctx *x = vctx;
+  crl_coro *c = x->c;
+  if (v == c->begin) return x->frame;
+  if (v == c->id) return LLVMConstNull(LLVMTypeOf(v));
+  if (LLVMIsAAllocaInst(v)) {
+    LLVMValueRef a = LLVMBuildAlloca(x->entry_b, LLVMGetAllocatedType(v), "");
+    LLVMSetAlignment(a, LLVMGetAlignment(v));
+    return a;
+  }
+  if (LLVMIsAInstruction(v) && crl_is_remat(c, v)) {
+    unsigned n = LLVMGetNumOperands(v);
+    LLVMValueRef cl = LLVMInstructionClone(v);
+    LLVMInsertIntoBuilderWithName(x->entry_b, cl, "");
+    for (unsigned k = 0; k < n; k++) {
+      LLVMValueRef op = LLVMGetOperand(v, k);
+      if (LLVMIsAConstant(op)) continue;
+      LLVMValueRef m = crl_valmap_get(x->o->map, op);
+      if (!m) m = missing(op, vctx);
+      if (!m) return NULL;
+      crl_valmap_put(x->o->map, op, m);
+      LLVMSetOperand(cl, k, m);
+    }
+    return cl;
+  }
+  if (LLVMIsACallInst(v) && LLVMGetIntrinsicID(LLVMGetCalledValue(v)) ==
+                                LLVMLookupIntrinsicID("llvm.ptrmask", 12)) {
+    LLVMValueRef base = crl_valmap_get(x->o->map, LLVMGetOperand(v, 0));
+    if (!base) base = missing(LLVMGetOperand(v, 0), vctx);
+    if (!base) return NULL;
+    LLVMValueRef cl = LLVMInstructionClone(v);
+    LLVMInsertIntoBuilderWithName(x->entry_b, cl, "");
+    LLVMSetOperand(cl, 0, base);
+    return cl;
+  }
+  return NULL;
+}
+
+/* Blocks reachable from the resume points, in function order. */
+static LLVMBasicBlockRef *resume_blocks(crl_coro *c, unsigned *count) {
+  crl_plan *p = c->plan;
+  unsigned nb = LLVMCountBasicBlocks(c->fn);
+  crl_valmap seen;
+  crl_valmap_init(&seen, nb);
+  LLVMBasicBlockRef *stack = malloc((nb + 1) * sizeof *stack);
+  unsigned sp = 0;
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (!crl_valmap_has(&seen, c->susp[s].resume)) {
+      crl_valmap_put(&seen, c->susp[s].resume, c->susp[s].resume);
+      stack[sp++] = c->susp[s].resume;
+    }
+  while (sp) {
+    LLVMBasicBlockRef bb = stack[--sp];
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned k = 0; k < ns; k++) {
+      LLVMBasicBlockRef s2 = LLVMGetSuccessor(t, k);
+      if (!crl_valmap_has(&seen, s2)) {
+        crl_valmap_put(&seen, s2, s2);
+        stack[sp++] = s2;
+      }
+    }
+  }
+  unsigned n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    if (crl_valmap_has(&seen, bb)) stack[n++] = bb;
+  crl_valmap_free(&seen);
+  (void)p;
+  *count = n;
+  return stack;
+}
+
+/* Non-unwind coro.end leaves a clone: everything after it goes. */
+static void end_to_return(crl_coro *c, LLVMValueRef end) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(end);
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+  if (t) {
+    unsigned ns = LLVMGetNumSuccessors(t);
+    for (unsigned k = 0; k < ns; k++)
+      crl_remove_phi_entries(LLVMGetSuccessor(t, k), bb);
+  }
+  LLVMValueRef i = LLVMGetNextInstruction(end);
+  while (i) {
+    LLVMValueRef nx = LLVMGetNextInstruction(i);
+    if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
+      LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
+    LLVMInstructionEraseFromParent(i);
+    i = nx;
+  }
+  LLVMPositionBuilderAtEnd(c->b, bb);
+  LLVMBuildRetVoid(c->b);
+  LLVMInstructionEraseFromParent(end);
+}
+
+static int final_index(crl_coro *c) {
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (c->susp[s].is_final) return (int)s;
+  return -1;
+}
+
+/* Unwinding out of a resume function: the coroutine is done. */
+static void mark_done(crl_coro *c, LLVMValueRef end, LLVMValueRef frame) {
+  LLVMPositionBuilderBefore(c->b, end);
+  LLVMBuildStore(c->b, LLVMConstNull(c->ptr_t), frame);
+  int fi = final_index(c);
+  if (fi >= 0) {
+    LLVMValueRef idx = crl_field_addr(c, c->b, frame, c->field_index);
+    LLVMBuildStore(c->b, LLVMConstInt(c->index_t, (unsigned long long)fi, 0), idx);
+  }
+}
+
+static int is_unwind_end(LLVMValueRef end) {
+  LLVMValueRef u = LLVMGetOperand(end, 1);
+  return LLVMIsAConstantInt(u) && LLVMConstIntGetZExtValue(u) != 0;
+}
+
+/* Lowers the intrinsics whose meaning depends on which function they are
+ * in; `frame` is the frame pointer there. */
+static int lower_in_fn(crl_coro *c, LLVMValueRef fn, fn_kind kind,
+                       LLVMValueRef frame) {
+  crl_vec todo = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      if (crl_intrinsic_of(i) != CRL_I_NONE) crl_vec_push(&todo, i);
+  for (unsigned n = 0; n < todo.n; n++) {
+    LLVMValueRef i = todo.v[n];
+    crl_intr k = crl_intrinsic_of(i);
+    LLVMValueRef repl = NULL;
+    switch (k) {
+    case CRL_I_END:
+      if (kind == FN_RAMP) {
+        LLVMInstructionEraseFromParent(i);
+      } else if (is_unwind_end(i)) {
+        mark_done(c, i, frame);
+        LLVMInstructionEraseFromParent(i);
+      } else {
+        end_to_return(c, i);
+      }
+      continue;
+    case CRL_I_IS_IN_RAMP:
+      repl = LLVMConstInt(c->i1_t, kind == FN_RAMP, 0);
+      break;
+    case CRL_I_ALLOC:
+      repl = LLVMConstInt(c->i1_t, kind == FN_RAMP, 0);
+      break;
+    case CRL_I_FREE:
+      repl = kind == FN_CLEANUP ? LLVMConstNull(c->ptr_t) : LLVMGetOperand(i, 1);
+      break;
+    case CRL_I_SIZE:
+      repl = LLVMConstInt(LLVMTypeOf(i), c->frame_size, 0);
+      break;
+    case CRL_I_ALIGN:
+      repl = LLVMConstInt(LLVMTypeOf(i), c->frame_align, 0);
+      break;
+    default:
+      continue;
+    }
+    LLVMReplaceAllUsesWith(i, repl);
+    LLVMInstructionEraseFromParent(i);
+  }
+  crl_vec_free(&todo);
+  return 0;
+}
+
+/* Symmetric transfer: the awaiter handed back a coroutine to run next. In
+ * a resume function that is a tail call (musttail, so chains of transfers
+ * never grow the stack); in the ramp an ordinary call. */
+static void transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
+                     LLVMBasicBlockRef resume, int in_clone) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(pre);
+  LLVMPositionBuilderBefore(c->b, t);
+  LLVMValueRef fp = LLVMBuildLoad2(c->b, c->ptr_t, handle, "");
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), &c->ptr_t, 1, 0);
+  LLVMValueRef call = LLVMBuildCall2(c->b, fty, fp, &handle, 1, "");
+  LLVMSetInstructionCallConv(call, LLVMFastCallConv);
+  if (!in_clone) return;
+  LLVMSetTailCallKind(call, crl_target_supports_musttail(LLVMGetTarget(c->mod))
+                                ? LLVMTailCallKindMustTail
+                                : LLVMTailCallKindTail);
+  crl_remove_phi_entries(resume, pre);
+  LLVMBuildRetVoid(c->b);
+  LLVMInstructionEraseFromParent(t);
+}
+
+static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
+                       LLVMBasicBlockRef *blocks, unsigned nblocks) {
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(c->ctx, fn, "entry");
+  LLVMBuilderRef eb = LLVMCreateBuilderInContext(c->ctx);
+  LLVMPositionBuilderAtEnd(eb, entry);
+  LLVMValueRef frame = LLVMGetParam(fn, 0);
+  crl_valmap map;
+  crl_valmap_init(&map, 1024);
+  crl_valmap_put(&map, c->begin, frame);
+  crl_clone_opts o = {&map, missing, NULL, NULL, NULL};
+  clone_ctx x = {c, fn, frame, eb, &o};
+  o.missing_ctx = &x;
+  int rc = crl_clone_blocks(c->fn, fn, blocks, nblocks, &o);
+  if (rc != 0) {
+    CRL_ERR(c, o.bad_user,
+            "internal error: a value used after a suspend was not kept in the "
+            "frame: %s",
+            o.bad_operand ? LLVMPrintValueToString(o.bad_operand) : "?");
+  }
+  if (rc == 0) {
+    /* Dispatch: jump to where the last suspend left off. */
+    LLVMPositionBuilderAtEnd(eb, entry);
+    LLVMValueRef iaddr = crl_field_addr(c, eb, frame, c->field_index);
+    LLVMValueRef idx = LLVMBuildLoad2(eb, c->index_t, iaddr, "index");
+    LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(c->ctx, fn, "unreachable");
+    LLVMPositionBuilderAtEnd(eb, bad);
+    LLVMBuildUnreachable(eb);
+    LLVMPositionBuilderAtEnd(eb, entry);
+    LLVMValueRef sw = LLVMBuildSwitch(eb, idx, bad, c->num_susp);
+    LLVMValueRef mode = LLVMConstInt(c->i8_t, kind == FN_RESUME ? 0 : 1, 0);
+    for (uint32_t s = 0; s < c->num_susp; s++) {
+      LLVMBasicBlockRef rb = crl_valmap_get(&map, c->susp[s].resume);
+      LLVMAddCase(sw, LLVMConstInt(c->index_t, s, 0), rb);
+      LLVMValueRef phi = crl_valmap_get(&map, c->susp[s].phi);
+      LLVMAddIncoming(phi, &mode, &entry, 1);
+    }
+    for (uint32_t s = 0; s < c->num_susp; s++) {
+      crl_suspend *sp = &c->susp[s];
+      if (!sp->handle) continue;
+      LLVMBasicBlockRef pre = crl_valmap_get(&map, sp->pre);
+      if (pre)
+        transfer(c, pre, crl_valmap_get(&map, sp->handle),
+                 crl_valmap_get(&map, sp->resume), 1);
+    }
+    lower_in_fn(c, fn, kind, frame);
+    crl_simplify_cfg(fn);
+  }
+  crl_valmap_free(&map);
+  LLVMDisposeBuilder(eb);
+  return rc;
+}
+
+int crl_switch_build_clones(crl_coro *c) {
+  unsigned nb = 0;
+  LLVMBasicBlockRef *blocks = resume_blocks(c, &nb);
+  int rc = 0;
+  LLVMValueRef fns[3] = {c->resume_fn, c->destroy_fn, c->cleanup_fn};
+  fn_kind kinds[3] = {FN_RESUME, FN_DESTROY, FN_CLEANUP};
+  for (int k = 0; k < 3 && rc == 0; k++)
+    rc = build_clone(c, fns[k], kinds[k], blocks, nb);
+  free(blocks);
+  return rc;
+}
+
+/* coro.id's fourth operand: the constant array CoroElide reads. */
+static void set_info(crl_coro *c) {
+  LLVMValueRef fns[3] = {c->resume_fn, c->destroy_fn, c->cleanup_fn};
+  LLVMValueRef arr = LLVMConstArray2(c->ptr_t, fns, 3);
+  size_t len = 0;
+  const char *base = LLVMGetValueName2(c->fn, &len);
+  char *name = malloc(len + 16);
+  snprintf(name, len + 16, "%.*s.resumers", (int)len, base);
+  LLVMValueRef g = LLVMAddGlobal(c->mod, LLVMTypeOf(arr), name);
+  free(name);
+  LLVMSetInitializer(g, arr);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetOperand(c->id, 3, g);
+}
+
+int crl_switch_finish_ramp(crl_coro *c) {
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (c->susp[s].handle)
+      transfer(c, c->susp[s].pre, c->susp[s].handle, c->susp[s].resume, 0);
+  set_info(c);
+  lower_in_fn(c, c->fn, FN_RAMP, c->begin);
+  crl_simplify_cfg(c->fn);
+  /* Reloads on the ramp's suspend paths are dead once those paths fold;
+   * blocks may have been deleted, so look them up from the live IR. */
+  crl_valmap mine;
+  crl_valmap_init(&mine, c->reloads.n);
+  for (unsigned k = 0; k < c->reloads.n; k++)
+    crl_valmap_put(&mine, c->reloads.v[k], c->reloads.v[k]);
+  crl_vec dead = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      if (LLVMIsALoadInst(i) && !LLVMGetVolatile(i) && !LLVMGetFirstUse(i) &&
+          crl_valmap_has(&mine, i))
+        crl_vec_push(&dead, i);
+  for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
+  crl_vec_free(&dead);
+  crl_valmap_free(&mine);
+  c->reloads.n = 0;
+  return 0;
+}

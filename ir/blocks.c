@@ -194,10 +194,10 @@ static LLVMBasicBlockRef constant_target(LLVMValueRef t) {
   if (LLVMIsASwitchInst(t)) {
     LLVMValueRef c = LLVMGetOperand(t, 0);
     if (!LLVMIsAConstantInt(c)) return NULL;
-    unsigned nops = LLVMGetNumOperands(t);
-    for (unsigned k = 2; k + 1 < nops; k += 2)
-      if (LLVMGetOperand(t, k) == c)
-        return LLVMValueAsBasicBlock(LLVMGetOperand(t, k + 1));
+    /* Case values are not operands in LLVM 22: ask by successor index. */
+    unsigned ns = LLVMGetNumSuccessors(t);
+    for (unsigned k = 1; k < ns; k++)
+      if (LLVMGetSwitchCaseValue(t, k) == c) return LLVMGetSuccessor(t, k);
     return LLVMGetSwitchDefaultDest(t);
   }
   return NULL;
@@ -311,6 +311,7 @@ void crl_remove_unreachable(LLVMValueRef fn) {
 }
 
 void crl_simplify_cfg(LLVMValueRef fn) {
+  if (getenv("CRL_DEBUG_NO_SIMPLIFY")) return;
   LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   for (int round = 0; round < 64; round++) {

@@ -759,9 +759,6 @@ static inline int crl_layout_run(crl_layout_result *out, const crl_layout_field 
       }
       last_all_dense = all_dense;
       size = crl_lay_round_up(end, L.frame_align);
-#ifdef CRL_LAYOUT_DEBUG
-      fprintf(stderr, "pass %u size %llu\n", pass, (unsigned long long)size);
-#endif
       if (size < best_size) {
         best_size = size;
         best_end = end;

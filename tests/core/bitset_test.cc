@@ -1,5 +1,7 @@
 #include "core/bitset.h"
+#include "core/sort.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -180,6 +182,22 @@ TEST(Bitset, RandomOpsMatchVectorBool) {
     crl_bitset_free(&x);
     crl_bitset_free(&a);
     crl_bitset_free(&b);
+  }
+}
+
+TEST(Sort, MatchesStdSortAndUnique) {
+  Rng r(3);
+  for (int round = 0; round < 300; round++) {
+    uint32_t n = r.below(round < 100 ? 20 : 500);
+    std::vector<uint32_t> a(n);
+    for (auto &x : a) x = r.chance(10) ? UINT32_MAX - r.below(3) : r.below(round % 2 ? 10 : 1000000);
+    std::vector<uint32_t> want = a;
+    std::sort(want.begin(), want.end());
+    crl_sort_u32(a.data(), n);
+    ASSERT_EQ(a, want);
+    want.erase(std::unique(want.begin(), want.end()), want.end());
+    a.resize(crl_unique_u32(a.data(), n));
+    ASSERT_EQ(a, want);
   }
 }
 

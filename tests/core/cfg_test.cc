@@ -42,6 +42,26 @@ TEST(Cfg, CsrKeepsEdgeOrderAndDuplicates) {
   crl_cfg_free(&g);
 }
 
+TEST(Cfg, CsrMatchesEdgeListsOnRandomGraphs) {
+  Rng r(5);
+  for (int round = 0; round < 300; round++) {
+    Edges e = crltest::random_cfg(r, 1 + r.below(50), round % 3);
+    crl_cfg g;
+    ASSERT_TRUE(crltest::build(&g, e));
+    auto s = crltest::succ_lists(e);
+    auto p = crltest::pred_lists(e);
+    ASSERT_EQ(g.succ_off[0], 0u);
+    ASSERT_EQ(g.pred_off[0], 0u);
+    ASSERT_EQ(g.succ_off[e.n], e.from.size());
+    ASSERT_EQ(g.pred_off[e.n], e.from.size());
+    for (uint32_t b = 0; b < e.n; b++) {
+      ASSERT_EQ(succs(g, b), s[b]) << "block " << b;
+      ASSERT_EQ(preds(g, b), p[b]) << "block " << b;
+    }
+    crl_cfg_free(&g);
+  }
+}
+
 TEST(Cfg, RejectsOutOfRangeIds) {
   uint32_t f[] = {0}, t[] = {5};
   crl_cfg g;

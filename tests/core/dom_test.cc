@@ -237,6 +237,28 @@ TEST(DomFrontier, IdfMatchesFixpointOnRandomGraphs) {
   }
 }
 
+TEST(DomFrontier, IdfScratchSurvivesGenerationWrap) {
+  Rng r(33);
+  Edges e = crltest::random_cfg(r, 40, 1);
+  Built b(e);
+  crl_dfrontier df;
+  ASSERT_EQ(crl_dfrontier_build(&df, &b.g, &b.dt), 0);
+  auto ndf = naive_df(e);
+  crl_idf_scratch scratch;
+  ASSERT_EQ(crl_idf_scratch_init(&scratch, e.n), 0);
+  for (int q = 0; q < 10; q++) {
+    // Marks left at the generation that follows the wrap.
+    for (uint32_t i = 0; i < e.n; i++) scratch.in_idf[i] = scratch.done[i] = 1;
+    scratch.gen = UINT32_MAX;
+    std::vector<uint32_t> defs{r.below(e.n), r.below(e.n)};
+    std::vector<uint32_t> out(e.n);
+    out.resize(crl_idf_with(&df, &scratch, defs.data(), 2, out.data()));
+    ASSERT_EQ(out, naive_idf(ndf, defs)) << "query " << q;
+  }
+  crl_idf_scratch_free(&scratch);
+  crl_dfrontier_free(&df);
+}
+
 // A value defined in every block of a long chain with a loop back edge: the
 // IDF must be found by the worklist, each block expanded once.
 TEST(DomFrontier, IdfOnLargeGraph) {

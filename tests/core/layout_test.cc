@@ -227,6 +227,49 @@ TEST(Layout, RejectsInvalidAlignment) {
   EXPECT_EQ(crl_layout_compute(&r, f, 2, nullptr, nullptr), -1);
 }
 
+// Found by random search: greedy placement with sharing allowed ends up
+// worse (104) than with everything interfering (96), because a field shares
+// low and leaves a hole nothing else fits. The engine must fall back to the
+// all-interfering candidate.
+TEST(Layout, SharingAnomalyFallsBackToDenseCandidate) {
+  Problem p;
+  p.add(5, 8, 8);
+  for (auto sa : std::vector<std::pair<uint64_t, uint32_t>>{
+           {1, 2}, {3, 8}, {6, 4}, {1, 8}, {7, 1}, {10, 1}, {12, 2}, {1, 8}, {4, 2}, {3, 8}, {6, 2}, {9, 4}, {10, 4}, {1, 8}})
+    p.add(sa.first, sa.second);
+  p.all_interfere();
+  p.set(1, 4, false);
+  p.set(2, 9, false);
+  p.set(8, 12, false);
+  crl_layout_result shared = run_rows(p);
+  check_valid(p, shared);
+  Problem all = p;
+  all.all_interfere();
+  crl_layout_result dense = run_rows(all);
+  EXPECT_LE(shared.size, dense.size);
+  crl_layout_result_free(&shared);
+  crl_layout_result_free(&dense);
+}
+
+// Found by random search: alignment-first order alone gives 120 here,
+// size-first gives 96. Both orders must be tried.
+TEST(Layout, TriesSizeFirstOrderToo) {
+  Problem p;
+  p.add(16, 8, 0);
+  p.add(1, 1, 16);
+  for (auto sa : std::vector<std::pair<uint64_t, uint32_t>>{
+           {4, 8}, {1, 1}, {23, 1}, {14, 4}, {12, 4}, {1, 1}, {18, 8}, {2, 4}, {4, 4}, {22, 1}})
+    p.add(sa.first, sa.second);
+  for (auto ij : std::vector<std::pair<uint32_t, uint32_t>>{
+           {2, 6}, {2, 8}, {2, 9}, {2, 11}, {3, 4}, {3, 5}, {3, 6}, {3, 10}, {3, 11}, {4, 5}, {4, 6}, {4, 8}, {4, 10},
+           {4, 11}, {5, 6}, {5, 8}, {5, 9}, {6, 8}, {6, 9}, {6, 11}, {7, 11}, {8, 9}, {8, 10}, {8, 11}, {9, 11}})
+    p.set(ij.first, ij.second);
+  crl_layout_result r = run_rows(p);
+  check_valid(p, r);
+  EXPECT_LE(r.size, 96u);
+  crl_layout_result_free(&r);
+}
+
 // ---- randomised ----------------------------------------------------------
 
 // Fixed header fields in the first 32 bytes, possibly with holes, then a few

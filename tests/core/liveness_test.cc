@@ -165,6 +165,39 @@ TEST(Crossing, RandomCfgsMatchForwardReachability) {
   }
 }
 
+// Generation stamps must survive wrapping around: stale stamps from before
+// the wrap may not hide blocks from later queries.
+TEST(Crossing, LiveInStampsSurviveGenerationWrap) {
+  Rng r(43);
+  Edges e = crltest::random_cfg(r, 30, 1);
+  e.entry = 0;
+  crl_cfg g;
+  ASSERT_TRUE(crltest::build(&g, e));
+  auto reach = crltest::reachable_from(e, e.entry);
+  crl_live_scratch ls;
+  ASSERT_EQ(crl_live_scratch_init(&ls, &g), 0);
+  std::vector<uint32_t> out(e.n);
+  std::vector<Value> vals;
+  for (int v = 0; v < 40; v++) vals.push_back(Value{r.below(e.n), {r.below(e.n), r.below(e.n)}});
+  uint32_t total = 0;
+  for (size_t v = 0; v < vals.size(); v++) {
+    // Stamps left at the generation that follows the wrap.
+    for (uint32_t b = 0; b < e.n; b++) ls.stamp[b] = 1;
+    ls.gen = UINT32_MAX;
+    crl_live_value lv{vals[v].def, (uint32_t)vals[v].uses.size(), vals[v].uses.data()};
+    uint32_t k = crl_live_in_blocks(&ls, &lv, out.data());
+    std::vector<uint32_t> got(out.begin(), out.begin() + k), want;
+    std::sort(got.begin(), got.end());
+    for (uint32_t b = 0; b < e.n; b++)
+      if (naive_live_in(e, reach, vals[v], b)) want.push_back(b);
+    ASSERT_EQ(got, want) << "query " << v;
+    total += k;
+  }
+  EXPECT_GT(total, 0u);
+  crl_live_scratch_free(&ls);
+  crl_cfg_free(&g);
+}
+
 // 2000 awaits in a loop-free chain, each value used right after the next
 // suspend: every live range is two blocks, so the work is linear.
 TEST(Crossing, ManySuspendsStaysProportionalToLiveRanges) {

@@ -128,7 +128,10 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   if (crl_result_ok(res)) crl_check_leftovers(m, res);
   if (crl_result_ok(res)) {
     char *msg = NULL;
-    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg))
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg) &&
+        getenv("CRL_DEBUG_DUMP"))
+      LLVMPrintModuleToFile(m, getenv("CRL_DEBUG_DUMP"), NULL);
+    if (msg && *msg)
       crl_diagf(res, CRL_SEV_ERROR, NULL, NULL,
                 "internal error: lowered module fails the verifier: %s",
                 msg ? msg : "");

@@ -76,36 +76,58 @@ static void drop_lifetimes(LLVMValueRef a) {
   crl_vec_free(&dead);
 }
 
-static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field) {
-  drop_lifetimes(a);
-  LLVMValueRef addr = crl_ramp_field_addr(c, field);
+/* Uses after coro.begin of `v` (the alloca or address arithmetic on it)
+ * get `fv`, its frame counterpart; address arithmetic done before coro.begin
+ * is redone on the frame for its later uses. Returns whether any use stayed
+ * before coro.begin. */
+static int redirect_uses(crl_coro *c, crl_plan *p, LLVMValueRef v,
+                         LLVMValueRef fv, LLVMBuilderRef b) {
   crl_vec before = {0}, after = {0};
-  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
-    if (user == c->id) continue;
-    if (!LLVMIsAInstruction(user)) continue;
+    if (user == c->id || !LLVMIsAInstruction(user)) continue;
     crl_vec_push(after_begin(c, p, user) ? &after : &before, user);
   }
   for (unsigned k = 0; k < after.n; k++) {
     LLVMValueRef user = after.v[k];
     unsigned n = LLVMGetNumOperands(user);
     for (unsigned j = 0; j < n; j++)
-      if (LLVMGetOperand(user, j) == a) LLVMSetOperand(user, j, addr);
+      if (LLVMGetOperand(user, j) == v) LLVMSetOperand(user, j, fv);
   }
+  for (unsigned k = 0; k < before.n; k++) {
+    LLVMValueRef user = before.v[k];
+    if (!LLVMIsAGetElementPtrInst(user) && !LLVMIsABitCastInst(user) &&
+        !LLVMIsAAddrSpaceCastInst(user))
+      continue;
+    LLVMValueRef cl = LLVMInstructionClone(user);
+    LLVMInsertIntoBuilderWithName(b, cl, "");
+    unsigned n = LLVMGetNumOperands(cl);
+    for (unsigned j = 0; j < n; j++)
+      if (LLVMGetOperand(cl, j) == v) LLVMSetOperand(cl, j, fv);
+    redirect_uses(c, p, user, cl, b);
+  }
+  int any_before = before.n > 0;
+  crl_vec_free(&before);
+  crl_vec_free(&after);
+  return any_before;
+}
+
+static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field) {
+  drop_lifetimes(a);
+  LLVMValueRef addr = crl_ramp_field_addr(c, field);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+  LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
+  int any_before = redirect_uses(c, p, a, addr, b);
   /* Written before the frame existed: copy what it holds into the frame. */
-  if (before.n) {
-    LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
-    LLVMValueRef nx = LLVMGetNextInstruction(addr);
-    LLVMPositionBuilderBefore(b, nx);
+  if (any_before) {
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
     uint64_t size = LLVMABISizeOfType(c->td, LLVMGetAllocatedType(a));
     if (LLVMIsAConstantInt(LLVMGetOperand(a, 0)))
       size *= LLVMConstIntGetZExtValue(LLVMGetOperand(a, 0));
     LLVMBuildMemCpy(b, addr, c->fields[field].align, a, LLVMGetAlignment(a),
                     LLVMConstInt(c->i64_t, size, 0));
-    LLVMDisposeBuilder(b);
   }
-  crl_vec_free(&before);
-  crl_vec_free(&after);
+  LLVMDisposeBuilder(b);
   return 0;
 }
 
@@ -179,8 +201,53 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   return rc;
 }
 
+/* Address arithmetic on the frame and on allocas is never spilled: it is
+ * recomputed at the top of every clone. For that, each such instruction
+ * after coro.begin moves up to just after it, ahead of any suspend, where
+ * the clones do not reach and so rematerialize it instead. Blocks in
+ * reverse post-order keep definitions ahead of their uses. */
+static void hoist_remat(crl_coro *c, crl_plan *p) {
+  for (uint32_t f = 0; f < c->num_fields; f++)
+    if (c->fields[f].kind != CRL_FIELD_HEADER) crl_ramp_field_addr(c, f);
+  /* Hoisted code comes from blocks strictly dominated by coro.begin's, so
+   * nothing in that block uses it: its terminator is a safe anchor. */
+  LLVMValueRef anchor = LLVMGetBasicBlockTerminator(p->blocks[p->begin_block]);
+  uint32_t n = p->num_blocks, cnt = 0;
+  uint32_t *order = malloc((n + 1) * sizeof *order);
+  uint32_t *idx = malloc((n + 1) * sizeof *idx);
+  crl_cfg_rpo(&p->cfg, order, idx, &cnt);
+  crl_vec moves = {0};
+  for (uint32_t k = 0; k < cnt; k++) {
+    uint32_t b = order[k];
+    if (b == p->begin_block) continue;
+    if (!crl_dominates(&p->dom, p->begin_block, b)) continue;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(p->blocks[b]); i;
+         i = LLVMGetNextInstruction(i))
+      if ((LLVMIsAGetElementPtrInst(i) || LLVMIsABitCastInst(i) ||
+           LLVMIsAAddrSpaceCastInst(i)) && crl_is_remat(c, i))
+        crl_vec_push(&moves, i);
+  }
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+  for (unsigned k = 0; k < moves.n; k++) {
+    LLVMValueRef i = moves.v[k];
+    size_t len = 0;
+    const char *nm = LLVMGetValueName2(i, &len);
+    char *name = crl_strdup(len ? nm : "");
+    LLVMInstructionRemoveFromParent(i);
+    LLVMPositionBuilderBefore(b, anchor);
+    LLVMInsertIntoBuilderWithName(b, i, name ? name : "");
+    free(name);
+  }
+  LLVMDisposeBuilder(b);
+  crl_vec_free(&moves);
+  free(order);
+  free(idx);
+}
+
 int crl_rewrite_frame(crl_coro *c) {
   crl_plan *p = c->plan;
   if (spill_values(c, p) != 0) return -1;
-  return move_allocas(c, p);
+  if (move_allocas(c, p) != 0) return -1;
+  hoist_remat(c, p);
+  return 0;
 }

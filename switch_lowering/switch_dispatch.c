@@ -31,18 +31,23 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
     return a;
   }
   if (LLVMIsAInstruction(v) && crl_is_remat(c, v)) {
+    /* Operands first, so they are defined before the clone. */
     unsigned n = LLVMGetNumOperands(v);
-    LLVMValueRef cl = LLVMInstructionClone(v);
-    LLVMInsertIntoBuilderWithName(x->entry_b, cl, "");
+    LLVMValueRef ops[8];
+    if (n > 8) return NULL;
     for (unsigned k = 0; k < n; k++) {
       LLVMValueRef op = LLVMGetOperand(v, k);
+      ops[k] = op;
       if (LLVMIsAConstant(op)) continue;
       LLVMValueRef m = crl_valmap_get(x->o->map, op);
       if (!m) m = missing(op, vctx);
       if (!m) return NULL;
       crl_valmap_put(x->o->map, op, m);
-      LLVMSetOperand(cl, k, m);
+      ops[k] = m;
     }
+    LLVMValueRef cl = LLVMInstructionClone(v);
+    LLVMInsertIntoBuilderWithName(x->entry_b, cl, "");
+    for (unsigned k = 0; k < n; k++) LLVMSetOperand(cl, k, ops[k]);
     return cl;
   }
   if (LLVMIsACallInst(v) && LLVMGetIntrinsicID(LLVMGetCalledValue(v)) ==

@@ -59,6 +59,13 @@ static int build_cfg(crl_plan *p, LLVMValueRef fn) {
 int crl_is_remat(crl_coro *c, LLVMValueRef v) {
   for (int depth = 0; depth < 64; depth++) {
     if (v == c->begin || LLVMIsAAllocaInst(v) || LLVMIsAConstant(v)) return 1;
+    /* The realigned address of an over-aligned frame alloca. */
+    if (LLVMIsACallInst(v) && LLVMGetIntrinsicID(LLVMGetCalledValue(v)) ==
+                                  LLVMLookupIntrinsicID("llvm.ptrmask", 12)) {
+      if (!LLVMIsAConstant(LLVMGetOperand(v, 1))) return 0;
+      v = LLVMGetOperand(v, 0);
+      continue;
+    }
     if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABitCastInst(v) &&
         !LLVMIsAAddrSpaceCastInst(v))
       return 0;

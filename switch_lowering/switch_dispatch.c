@@ -32,7 +32,7 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   }
   if (LLVMIsAInstruction(v) && crl_is_remat(c, v)) {
     /* Operands first, so they are defined before the clone. */
-    unsigned n = LLVMGetNumOperands(v);
+    unsigned n = LLVMGetNumOperands(v); /* a call's callee is an operand too */
     LLVMValueRef ops[8];
     if (n > 8) return NULL;
     for (unsigned k = 0; k < n; k++) {
@@ -48,16 +48,6 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
     LLVMValueRef cl = LLVMInstructionClone(v);
     LLVMInsertIntoBuilderWithName(x->entry_b, cl, "");
     for (unsigned k = 0; k < n; k++) LLVMSetOperand(cl, k, ops[k]);
-    return cl;
-  }
-  if (LLVMIsACallInst(v) && LLVMGetIntrinsicID(LLVMGetCalledValue(v)) ==
-                                LLVMLookupIntrinsicID("llvm.ptrmask", 12)) {
-    LLVMValueRef base = crl_valmap_get(x->o->map, LLVMGetOperand(v, 0));
-    if (!base) base = missing(LLVMGetOperand(v, 0), vctx);
-    if (!base) return NULL;
-    LLVMValueRef cl = LLVMInstructionClone(v);
-    LLVMInsertIntoBuilderWithName(x->entry_b, cl, "");
-    LLVMSetOperand(cl, 0, base);
     return cl;
   }
   return NULL;

@@ -1,0 +1,117 @@
+#!/bin/bash
+# FileCheck-style shape tests: every *.ll next to this script is lowered with
+#   corolower -S [ARGS] FILE -o OUT
+# and OUT is checked with FileCheck-22 against the file's own `; CHECK:`
+# lines, then (if the file has any) against its `; GLOBAL:` lines, which see
+# the whole output (use GLOBAL-NOT for "nowhere in the module").
+#
+# Per-file directives:
+#   ; ARGS: --abi=switch ...   extra corolower options
+#   ; XFAIL: reason            the checks must FAIL (a self-test of this
+#                              runner: proves a wrong CHECK is caught)
+# Every lowered output must also: contain no presplitcoroutine and no call to
+# an llvm.coro.* intrinsic, and pass opt-22's verifier (when opt-22 exists).
+#
+# Usage: run_lit.sh [FILE.ll ...]   (default: all *.ll beside the script)
+# Env: COROLOWER (path to the CLI), FILECHECK, OPT.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+
+find_corolower() {
+  if [ -n "${COROLOWER:-}" ]; then echo "$COROLOWER"; return; fi
+  for c in "$here/../../corolower" \
+           "${TEST_SRCDIR:-/nonexistent}/${TEST_WORKSPACE:-corolower}/corolower" \
+           "$here/../../bazel-bin/corolower"; do
+    if [ -x "$c" ]; then echo "$c"; return; fi
+  done
+}
+COROLOWER=$(find_corolower)
+if [ -z "$COROLOWER" ] || [ ! -x "$COROLOWER" ]; then
+  echo "run_lit: cannot find the corolower binary (set COROLOWER)" >&2
+  exit 2
+fi
+FILECHECK=${FILECHECK:-}
+if [ -z "$FILECHECK" ]; then
+  for c in /usr/bin/FileCheck-22 /usr/lib/llvm-22/bin/FileCheck; do
+    if [ -x "$c" ]; then FILECHECK=$c; break; fi
+  done
+fi
+if [ -z "$FILECHECK" ]; then
+  echo "run_lit: FileCheck-22 not found (install llvm-22-tools)" >&2
+  exit 2
+fi
+OPT=${OPT:-$(command -v opt-22 || true)}
+echo "run_lit: corolower=$COROLOWER FileCheck=$FILECHECK opt=${OPT:-<none: verifier step skipped>}"
+
+tmp=${TEST_TMPDIR:-$(mktemp -d)}
+mkdir -p "$tmp"
+
+if [ $# -gt 0 ]; then files=("$@"); else files=("$here"/*.ll); fi
+
+pass=0
+fail=0
+failed=()
+
+report_fail() {
+  echo "FAIL: $1: $2"
+  fail=$((fail + 1))
+  failed+=("$1")
+}
+
+for f in "${files[@]}"; do
+  name=$(basename "$f")
+  args=$(sed -n 's/^; ARGS:[[:space:]]*//p' "$f" | head -1)
+  xfail=$(grep -c '^; XFAIL:' "$f")
+  out="$tmp/${name%.ll}.out.ll"
+  err="$tmp/${name%.ll}.err"
+  rm -f "$out"
+  # shellcheck disable=SC2086
+  if ! "$COROLOWER" -S $args "$f" -o "$out" 2>"$err"; then
+    report_fail "$name" "corolower failed:"
+    sed 's/^/    /' "$err"
+    continue
+  fi
+  ok=1
+  log=""
+  for prefix in CHECK GLOBAL; do
+    if ! grep -q "^; *$prefix[-:A-Z]*:" "$f"; then continue; fi
+    if ! fc=$("$FILECHECK" --check-prefix="$prefix" --input-file="$out" "$f" 2>&1); then
+      ok=0
+      log+="  [$prefix] $fc"$'\n'
+    fi
+  done
+  if [ "$xfail" -gt 0 ]; then
+    if [ $ok -eq 1 ]; then
+      report_fail "$name" "XFAIL file passed its checks: the runner cannot detect a wrong CHECK"
+    else
+      echo "XFAIL: $name (checks failed as expected)"
+      pass=$((pass + 1))
+    fi
+    continue
+  fi
+  if [ $ok -eq 0 ]; then
+    report_fail "$name" "FileCheck failed"
+    printf '%s' "$log"
+    continue
+  fi
+  # Invariants of every lowered module.
+  if grep -n 'presplitcoroutine' "$out" >"$tmp/inv" ; then
+    report_fail "$name" "presplitcoroutine left:"; cat "$tmp/inv"; continue
+  fi
+  if grep -nE 'call .*@llvm\.coro\.' "$out" >"$tmp/inv"; then
+    report_fail "$name" "coroutine intrinsic call left:"; cat "$tmp/inv"; continue
+  fi
+  if [ -n "$OPT" ] && ! "$OPT" -passes=verify -disable-output "$out" 2>"$tmp/inv"; then
+    report_fail "$name" "opt-22 -passes=verify rejects the output:"; cat "$tmp/inv"; continue
+  fi
+  echo "PASS: $name"
+  pass=$((pass + 1))
+done
+
+echo "run_lit: $pass passed, $fail failed"
+if [ $fail -gt 0 ]; then
+  printf '  failed: %s\n' "${failed[@]}"
+  exit 1
+fi
+exit 0

@@ -1,0 +1,369 @@
+#!/bin/bash
+# Tests of the corolower command-line tool: options, output formats, stdin and
+# stdout, the frame report, pass-through of modules without coroutines, and
+# every malformed input of tests/malformed/inputs (exit status 1, a clear
+# diagnostic naming the function, no output file, no crash).
+#
+# Usage: cli_test.sh   (under Bazel; or set COROLOWER and run from the
+# workspace root)
+set -u
+
+root=${TEST_SRCDIR:+$TEST_SRCDIR/${TEST_WORKSPACE:-corolower}}
+root=${root:-$(cd "$(dirname "$0")/../.." && pwd)}
+cd "$root" || exit 2
+COROLOWER=${COROLOWER:-}
+if [ -z "$COROLOWER" ]; then
+  for c in "$root/corolower" "$root/bazel-bin/corolower"; do
+    if [ -x "$c" ]; then COROLOWER=$c; break; fi
+  done
+fi
+if [ -z "$COROLOWER" ] || [ ! -x "$COROLOWER" ]; then
+  echo "cli_test: cannot find corolower (set COROLOWER)" >&2
+  exit 2
+fi
+OPT=${OPT:-$(command -v opt-22 || true)}
+PYTHON=${PYTHON:-$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || command -v python3 || true)}
+T=${TEST_TMPDIR:-$(mktemp -d)}/cli
+rm -rf "$T"
+mkdir -p "$T"
+
+IN=tests/cli/inputs
+BAD=tests/malformed/inputs
+
+pass=0
+fail=0
+failures=()
+current=""
+
+begin() { current=$1; }
+ok() { pass=$((pass + 1)); echo "ok   - $current"; }
+bad() {
+  fail=$((fail + 1))
+  failures+=("$current")
+  echo "FAIL - $current: $*"
+  if [ -s "$T/stderr" ]; then sed 's/^/       stderr: /' "$T/stderr" | head -20; fi
+}
+
+# run ARGS...: runs corolower, stdout to $T/stdout, stderr to $T/stderr,
+# status in $rc.
+run() {
+  "$COROLOWER" "$@" >"$T/stdout" 2>"$T/stderr"
+  rc=$?
+}
+
+# A crash is never acceptable: signals give 128+N, sanitizers 1 with a report.
+no_crash() {
+  if [ "$rc" -ge 128 ]; then bad "crashed (status $rc)"; return 1; fi
+  if grep -qE 'AddressSanitizer|UndefinedBehaviorSanitizer|runtime error:|LLVM ERROR|Stack dump' "$T/stderr"; then
+    bad "crash or sanitizer report on stderr"; return 1
+  fi
+  return 0
+}
+
+is_bitcode() { [ "$(head -c 4 "$1" | od -An -tx1 | tr -d ' \n')" = "4243c0de" ]; }
+is_text_ir() { head -c 200 "$1" | grep -q '^; ModuleID\|^source_filename\|^target '; }
+verified() { [ -z "$OPT" ] || "$OPT" -passes=verify -disable-output "$1" 2>>"$T/stderr"; }
+fully_lowered() {
+  ! grep -q presplitcoroutine "$1" && ! grep -qE 'call .*@llvm\.coro\.' "$1"
+}
+
+# ---------------------------------------------------------------------------
+# --help, --version, bad usage
+
+begin "--help prints usage on stdout and exits 0"
+run --help
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif ! grep -q '^usage: corolower' "$T/stdout"; then bad "no usage line"
+elif ! grep -q -- '--frame-report' "$T/stdout"; then bad "options not listed"
+else ok; fi
+
+begin "-h is --help"
+run -h
+if [ $rc -eq 0 ] && grep -q '^usage: corolower' "$T/stdout"; then ok; else bad "status $rc"; fi
+
+begin "--version prints name and version, exits 0"
+run --version
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif ! grep -qE '^corolower [0-9]+\.[0-9]+\.[0-9]+' "$T/stdout"; then bad "got: $(cat "$T/stdout")"
+else ok; fi
+
+begin "unknown option: status 1 and a message"
+run --no-such-option "$IN/coro.ll"
+if [ $rc -eq 1 ] && grep -q "error: unknown option '--no-such-option'" "$T/stderr"; then ok; else bad "status $rc"; fi
+
+begin "no input file: status 1"
+run -S
+if [ $rc -eq 1 ] && grep -q 'error: no input file' "$T/stderr"; then ok; else bad "status $rc"; fi
+
+begin "two input files: status 1"
+run "$IN/coro.ll" "$IN/plain.ll"
+if [ $rc -eq 1 ] && grep -q 'more than one input' "$T/stderr"; then ok; else bad "status $rc"; fi
+
+begin "-o without a file name: status 1"
+run "$IN/coro.ll" -o
+if [ $rc -eq 1 ] && grep -q -- '-o needs a file name' "$T/stderr"; then ok; else bad "status $rc"; fi
+
+begin "--frame-report=xml is rejected"
+run --frame-report=xml "$IN/coro.ll" -o "$T/x.ll"
+if [ $rc -eq 1 ] && grep -q 'text or json' "$T/stderr" && [ ! -e "$T/x.ll" ]; then ok; else bad "status $rc"; fi
+
+begin "--abi=nonsense is rejected"
+run --abi=nonsense "$IN/coro.ll" -o "$T/x.ll"
+if [ $rc -eq 1 ] && grep -q "unknown ABI" "$T/stderr" && [ ! -e "$T/x.ll" ]; then ok; else bad "status $rc"; fi
+
+# ---------------------------------------------------------------------------
+# output formats
+
+begin "-o FILE.ll writes textual IR, lowered and verified"
+run "$IN/coro.ll" -o "$T/out.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif ! is_text_ir "$T/out.ll"; then bad "not text"
+elif ! grep -q 'define internal fastcc void @gen.resume(ptr' "$T/out.ll"; then bad "no resume clone"
+elif ! fully_lowered "$T/out.ll"; then bad "not fully lowered"
+elif ! verified "$T/out.ll"; then bad "fails opt-22's verifier"
+elif [ -s "$T/stdout" ]; then bad "wrote to stdout too"
+else ok; fi
+
+begin "-o FILE.bc writes bitcode"
+run "$IN/coro.ll" -o "$T/out.bc"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif ! is_bitcode "$T/out.bc"; then bad "no bitcode magic"
+elif ! verified "$T/out.bc"; then bad "fails opt-22's verifier"
+else ok; fi
+
+begin "-S forces text whatever the extension"
+run -S "$IN/coro.ll" -o "$T/forced.bc"
+if [ $rc -eq 0 ] && is_text_ir "$T/forced.bc" && ! is_bitcode "$T/forced.bc"; then ok; else bad "status $rc"; fi
+
+begin "text and bitcode outputs hold the same module"
+if [ -n "$OPT" ]; then
+  "$OPT" -S "$T/out.bc" -o "$T/from_bc.ll" 2>"$T/stderr"
+  "$OPT" -S "$T/out.ll" -o "$T/from_ll.ll" 2>>"$T/stderr"
+  if diff <(grep -v '^; ModuleID\|^source_filename' "$T/from_bc.ll") \
+          <(grep -v '^; ModuleID\|^source_filename' "$T/from_ll.ll") >"$T/diff"; then ok
+  else bad "differ: $(head -5 "$T/diff")"; fi
+else ok; fi
+
+begin "'-o -' without -S writes bitcode to stdout"
+run "$IN/coro.ll" -o -
+if [ $rc -eq 0 ] && is_bitcode "$T/stdout"; then ok; else bad "status $rc"; fi
+
+begin "no -o at all means stdout"
+run -S "$IN/coro.ll"
+if [ $rc -eq 0 ] && is_text_ir "$T/stdout" && grep -q '@gen.destroy' "$T/stdout"; then ok; else bad "status $rc"; fi
+
+begin "'-' reads textual IR from stdin, -S -o - writes text to stdout"
+"$COROLOWER" - -S -o - <"$IN/coro.ll" >"$T/stdout" 2>"$T/stderr"
+rc=$?
+if [ $rc -eq 0 ] && is_text_ir "$T/stdout" && grep -q '@gen.resume' "$T/stdout" \
+   && fully_lowered "$T/stdout"; then ok; else bad "status $rc"; fi
+
+begin "'-' reads bitcode from stdin"
+if [ -n "$OPT" ]; then
+  "$OPT" "$IN/coro.ll" -o "$T/in.bc"
+  "$COROLOWER" - -S -o "$T/from_stdin_bc.ll" <"$T/in.bc" >"$T/stdout" 2>"$T/stderr"
+  rc=$?
+  if [ $rc -eq 0 ] && grep -q '@gen.cleanup' "$T/from_stdin_bc.ll"; then ok; else bad "status $rc"; fi
+else ok; fi
+
+begin "-oFILE (attached) works"
+run "$IN/coro.ll" "-o$T/attached.ll"
+if [ $rc -eq 0 ] && is_text_ir "$T/attached.ll"; then ok; else bad "status $rc"; fi
+
+# Comments (e.g. "; preds = ...", whose order follows use lists) are ignored.
+strip_ir() { grep -v '^; ModuleID\|^source_filename' "$1" | sed 's/ *;.*$//'; }
+begin "lowered output fed back in passes through (idempotent at the module level)"
+run -S "$T/out.ll" -o "$T/again.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif ! diff <(strip_ir "$T/out.ll") <(strip_ir "$T/again.ll") >"$T/diff"; then
+  bad "second run changed the module: $(head -5 "$T/diff")"
+else ok; fi
+
+# ---------------------------------------------------------------------------
+# frame report
+
+begin "--frame-report=json is valid JSON on stderr, module still written"
+run --frame-report=json "$IN/coro.ll" -o "$T/rep.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ ! -s "$T/rep.ll" ]; then bad "no module written"
+elif [ -n "$PYTHON" ] && ! "$PYTHON" -m json.tool "$T/stderr" >"$T/json" 2>"$T/jsonerr"; then
+  bad "invalid JSON: $(cat "$T/jsonerr")"
+elif ! grep -q '"function": "gen"' "$T/stderr"; then bad "no frame for gen"
+else ok; fi
+
+begin "JSON report has the switched-resume header fields and a positive size"
+if [ -n "$PYTHON" ]; then
+  if "$PYTHON" - "$T/stderr" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+fr = [f for f in r["frames"] if f["function"] == "gen"]
+assert len(fr) == 1, r
+f = fr[0]
+assert f["abi"] == "switch", f
+assert f["size"] > 0 and f["align"] >= 8, f
+assert f["suspends"] == 1, f
+names = {x["name"]: x for x in f["fields"]}
+assert names["__resume_fn"]["offset"] == 0, names
+assert names["__destroy_fn"]["offset"] == 8, names
+assert any(x["kind"] == "index" for x in f["fields"]), f
+end = max(x["offset"] + x["size"] for x in f["fields"])
+assert end <= f["size"], (end, f)
+PY
+  then ok; else bad "report content"; fi
+else ok; fi
+
+begin "--frame-report-file=FILE writes the report there, not to stderr"
+run --frame-report=json "--frame-report-file=$T/report.json" "$IN/coro.ll" -o "$T/rep2.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ -s "$T/stderr" ]; then bad "stderr not empty"
+elif [ -n "$PYTHON" ] && ! "$PYTHON" -m json.tool "$T/report.json" >"$T/devnull" 2>"$T/jsonerr"; then
+  bad "invalid JSON file: $(cat "$T/jsonerr")"
+else ok; fi
+
+begin "--frame-report (text) names the function and the fields"
+run --frame-report "$IN/coro.ll" -o "$T/rep3.ll"
+if [ $rc -eq 0 ] && grep -q 'gen' "$T/stderr" && grep -q '__resume_fn' "$T/stderr"; then ok; else bad "status $rc"; fi
+
+begin "JSON report of a module without coroutines is still valid JSON"
+run --frame-report=json "$IN/plain.ll" -o "$T/plain_rep.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ -n "$PYTHON" ] && ! "$PYTHON" -m json.tool "$T/stderr" >"$T/devnull" 2>"$T/jsonerr"; then
+  bad "invalid JSON: $(cat "$T/jsonerr")"
+else ok; fi
+
+# ---------------------------------------------------------------------------
+# pass-through
+
+begin "a module without coroutines passes through unchanged and verified"
+run -S "$IN/plain.ll" -o "$T/plain.out.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif ! verified "$T/plain.out.ll"; then bad "fails opt-22's verifier"
+elif [ -n "$OPT" ]; then
+  "$OPT" -S "$IN/plain.ll" -o "$T/plain.ref.ll"
+  if diff <(grep -v '^; ModuleID' "$T/plain.ref.ll") <(grep -v '^; ModuleID' "$T/plain.out.ll") >"$T/diff"; then ok
+  else bad "module changed: $(head -10 "$T/diff")"; fi
+else ok; fi
+
+begin "without datalayout/triple, only those lines are added"
+grep -v '^target ' "$IN/plain.ll" >"$T/plain_notarget.ll"
+run -S "$T/plain_notarget.ll" -o "$T/plain_notarget.out.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ -n "$OPT" ]; then
+  "$OPT" -S "$T/plain_notarget.ll" -o "$T/plain_notarget.ref.ll"
+  if diff <(grep -v '^; ModuleID\|^target ' "$T/plain_notarget.ref.ll") \
+          <(grep -v '^; ModuleID\|^target ' "$T/plain_notarget.out.ll") >"$T/diff"; then ok
+  else bad "module changed: $(head -10 "$T/diff")"; fi
+else ok; fi
+
+begin "an empty module passes through"
+printf '' >"$T/empty.ll"
+run -S "$T/empty.ll" -o "$T/empty.out.ll"
+if [ $rc -eq 0 ] && [ -e "$T/empty.out.ll" ]; then ok; else bad "status $rc"; fi
+
+# ---------------------------------------------------------------------------
+# errors: files and paths
+
+begin "nonexistent input: status 1, 'cannot read', no output"
+run "$T/does-not-exist.ll" -o "$T/never.ll"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif ! grep -q "error: cannot read '$T/does-not-exist.ll'" "$T/stderr"; then bad "message"
+elif [ -e "$T/never.ll" ]; then bad "output created"
+else ok; fi
+
+begin "unwritable output path: status 1, 'cannot write', nothing created"
+run "$IN/coro.ll" -o /nonexistent-dir/out.ll
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif ! grep -q "error: cannot write '/nonexistent-dir/out.ll'" "$T/stderr"; then bad "message"
+elif [ -e /nonexistent-dir ]; then bad "directory created"
+else ok; fi
+
+begin "unwritable bitcode output path: status 1"
+run "$IN/coro.ll" -o /nonexistent-dir/out.bc
+if [ $rc -eq 1 ] && grep -q "error: cannot write" "$T/stderr"; then ok; else bad "status $rc"; fi
+
+begin "output path that is a directory: status 1, no stray temporary files"
+mkdir -p "$T/adir"
+run -S "$IN/coro.ll" -o "$T/adir"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif ! grep -q "error: cannot write" "$T/stderr"; then bad "message"
+elif ls "$T" | grep -q 'adir\.tmp'; then bad "temporary file left: $(ls "$T" | grep tmp)"
+else ok; fi
+
+begin "an input that is a directory: status 1"
+run "$T/adir" -o "$T/fromdir.ll"
+if no_crash; then
+  if [ $rc -eq 1 ] && grep -q 'error:' "$T/stderr" && [ ! -e "$T/fromdir.ll" ]; then ok; else bad "status $rc"; fi
+fi
+
+begin "a failed run leaves an existing output file untouched"
+echo "OLD CONTENT" >"$T/keep.ll"
+run "$BAD/two_coro_ids.ll" -o "$T/keep.ll"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif [ "$(cat "$T/keep.ll")" != "OLD CONTENT" ]; then bad "output overwritten"
+elif ls "$T" | grep -q 'keep\.ll\.tmp'; then bad "temporary file left"
+else ok; fi
+
+begin "unwritable --frame-report-file: status 1"
+run --frame-report=json --frame-report-file=/nonexistent-dir/r.json "$IN/coro.ll" -o "$T/r.ll"
+if no_crash; then
+  if [ $rc -eq 1 ] && grep -q "cannot write the frame report" "$T/stderr"; then ok; else bad "status $rc"; fi
+fi
+
+# ---------------------------------------------------------------------------
+# every malformed input: exit 1, a clear error, no output, no crash
+
+directive() { sed -n "s/^; $1:[[:space:]]*//p" "$2"; }
+
+for f in "$BAD"/*.ll; do
+  name=$(basename "$f" .ll)
+  begin "malformed/$name: status 1, clear error, no output"
+  stage=$(directive EXPECT-STAGE "$f" | head -1)
+  stage=${stage:-lower}
+  fn=$(directive EXPECT-FUNCTION "$f" | head -1)
+  args=$(directive ARGS "$f" | head -1)
+  out="$T/$name.out.ll"
+  # shellcheck disable=SC2086
+  run $args "$f" -o "$out"
+  no_crash || continue
+  if [ $rc -ne 1 ]; then bad "status $rc (want 1)"; continue; fi
+  if [ -e "$out" ]; then bad "output file created"; continue; fi
+  if ls "$T" | grep -q "^$name\.out\.ll\.tmp"; then bad "temporary file left"; continue; fi
+  if ! grep -q '^corolower: error: ' "$T/stderr"; then bad "no 'corolower: error:' line"; continue; fi
+  missing=""
+  while IFS= read -r want; do
+    [ -z "$want" ] && continue
+    grep -qF -- "$want" "$T/stderr" || missing="$missing [$want]"
+  done < <(directive EXPECT-ERROR "$f")
+  if [ -n "$missing" ]; then bad "message lacks:$missing"; continue; fi
+  case $stage in
+    parse) grep -q "error: cannot parse '$f'" "$T/stderr" || { bad "not a parse error"; continue; } ;;
+    verify) grep -q "error: '$f' is not valid IR" "$T/stderr" || { bad "not a verifier error"; continue; } ;;
+    lower)
+      if ! grep -qF "error: $f: in function '$fn': " "$T/stderr"; then
+        bad "no error naming function '$fn'"; continue
+      fi
+      if ! grep -q '^  at: ' "$T/stderr"; then bad "no instruction shown"; continue; fi ;;
+  esac
+  ok
+done
+
+begin "malformed input on stdin: same error, nothing on stdout"
+"$COROLOWER" - -S -o - <"$BAD/two_coro_begins.ll" >"$T/stdout" 2>"$T/stderr"
+rc=$?
+if no_crash; then
+  if [ $rc -eq 1 ] && [ ! -s "$T/stdout" ] && grep -q "in function 'two_begins'" "$T/stderr"; then ok
+  else bad "status $rc"; fi
+fi
+
+begin "the checks above can fail: a valid file does not match the error checks"
+run "$IN/coro.ll" -o "$T/valid.ll"
+if [ $rc -eq 0 ] && ! grep -q 'error:' "$T/stderr" && [ -e "$T/valid.ll" ]; then ok
+else bad "a valid file looked malformed (status $rc)"; fi
+
+echo
+echo "cli_test: $pass passed, $fail failed"
+if [ $fail -gt 0 ]; then
+  printf '  failed: %s\n' "${failures[@]}"
+  exit 1
+fi
+exit 0

@@ -15,6 +15,7 @@ typedef struct crl_cand {
   int is_alloca;
   int store_after_def;  /* cannot be stored at the suspend points */
   uint32_t field;       /* frame field, or UINT32_MAX */
+  uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
 } crl_cand;
 
 typedef struct crl_plan {

@@ -155,15 +155,86 @@ static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
     for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(nd)); u;
          u = LLVMGetNextUse(u))
       preds++;
-    if (preds != 1 || LLVMIsAPHINode(first)) {
-      CRL_ERR(c, def, "cannot place the spill of an invoke result whose normal "
-                      "destination has other predecessors");
-      return NULL;
-    }
-    return first;
+    /* Memory-mode values are spilled after every SSA repair, so a new
+     * block on the invoke's normal edge cannot confuse the index CFG. */
+    if (preds != 1 || LLVMIsAPHINode(first))
+      nd = crl_split_edge(LLVMGetInstructionParent(def), nd, "coro.spill");
+    (void)c;
+    return LLVMGetFirstInstruction(nd);
   }
   if (LLVMIsAArgument(def)) return NULL;
   return LLVMGetNextInstruction(def);
+}
+
+/* Memory mode, for values that cross many suspends or are defined where
+ * no store point can see them: stored right after the definition, loaded
+ * in every other block that uses them (one load per block). No phis, so
+ * the cost is linear in the uses; the slot is busy for the whole range. */
+static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
+                             LLVMBuilderRef b) {
+  LLVMValueRef v = cd->value;
+  LLVMValueRef addr = crl_ramp_field_addr(c, cd->field);
+  LLVMValueRef at;
+  int before_begin = LLVMIsAArgument(v) || !after_begin(c, p, v);
+  if (before_begin) at = LLVMGetNextInstruction(addr);
+  else if (!(at = after_def(c, v))) return -1;
+  LLVMPositionBuilderBefore(b, at);
+  LLVMValueRef st = LLVMBuildStore(b, v, addr);
+  LLVMBasicBlockRef def_bb = before_begin ? LLVMGetInstructionParent(st)
+                                          : LLVMGetInstructionParent(v);
+  crl_valmap loads;
+  crl_valmap_init(&loads, 16);
+  crl_vec users = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
+    crl_vec_push(&users, LLVMGetUser(u));
+  LLVMTypeRef ty = LLVMTypeOf(v);
+  uint32_t align = c->fields[cd->field].align;
+  for (unsigned k = 0; k < users.n; k++) {
+    LLVMValueRef user = users.v[k];
+    if (user == st || !LLVMIsAInstruction(user)) continue;
+    if (LLVMIsAPHINode(user)) {
+      unsigned n = LLVMCountIncoming(user);
+      for (unsigned e = 0; e < n; e++) {
+        if (LLVMGetIncomingValue(user, e) != v) continue;
+        LLVMBasicBlockRef ib = LLVMGetIncomingBlock(user, e);
+        if (ib == def_bb) continue;
+        LLVMValueRef ld = crl_valmap_get(&loads, ib);
+        if (!ld) {
+          LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(ib));
+          ld = LLVMBuildLoad2(b, ty, addr, "");
+          LLVMSetAlignment(ld, align);
+          crl_valmap_put(&loads, ib, ld);
+        }
+        LLVMSetOperand(user, e, ld);
+      }
+      continue;
+    }
+    LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
+    if (ub == def_bb) continue;
+    /* One load per block, placed before its first use there. */
+    LLVMValueRef ld = crl_valmap_get(&loads, ub);
+    if (!ld || !crl_comes_before(ld, user)) {
+      LLVMValueRef first = user;
+      for (LLVMValueRef i = LLVMGetFirstInstruction(ub); i; i = LLVMGetNextInstruction(i)) {
+        int uses_v = 0;
+        unsigned n = LLVMGetNumOperands(i);
+        for (unsigned j = 0; j < n && !uses_v; j++) uses_v = LLVMGetOperand(i, j) == v;
+        if (uses_v && !LLVMIsAPHINode(i)) { first = i; break; }
+      }
+      if (!ld) {
+        LLVMPositionBuilderBefore(b, first);
+        ld = LLVMBuildLoad2(b, ty, addr, "");
+        LLVMSetAlignment(ld, align);
+        crl_valmap_put(&loads, ub, ld);
+      }
+    }
+    unsigned n = LLVMGetNumOperands(user);
+    for (unsigned j = 0; j < n; j++)
+      if (LLVMGetOperand(user, j) == v) LLVMSetOperand(user, j, ld);
+  }
+  crl_vec_free(&users);
+  crl_valmap_free(&loads);
+  return 0;
 }
 
 static int spill_values(crl_coro *c, crl_plan *p) {
@@ -174,29 +245,28 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   for (uint32_t i = 0; i < p->num_cands && rc == 0; i++) {
     crl_cand *cd = &p->cands[i];
     if (cd->is_alloca || cd->field == UINT32_MAX) continue;
+    if (cd->store_after_def) continue;
     crl_ssa_begin_value(&r, i);
     crl_ssa_snapshot_uses(&r);
-    if (cd->store_after_def) {
-      LLVMValueRef at = LLVMIsAArgument(cd->value) ? NULL : after_def(c, cd->value);
-      if (!at) { rc = -1; break; }
-      LLVMPositionBuilderBefore(b, at);
-      LLVMBuildStore(b, cd->value, crl_ramp_field_addr(c, cd->field));
-    } else {
-      const crl_bitset *row = &p->cross.across[i];
-      for (uint32_t s = crl_bitset_next(row, 0); s < c->num_susp;
-           s = crl_bitset_next(row, s + 1)) {
-        LLVMValueRef pt = c->susp[s].point;
-        LLVMValueRef v = crl_ssa_value_before(&r, pt);
-        if (crl_ssa_is_own_reload(&r, v)) continue; /* frame already holds it */
-        LLVMPositionBuilderBefore(b, pt);
-        LLVMValueRef st = LLVMBuildStore(b, v, crl_ramp_field_addr(c, cd->field));
-        (void)st;
-      }
+    const crl_bitset *row = &p->cross.across[i];
+    for (uint32_t s = crl_bitset_next(row, 0); s < c->num_susp;
+         s = crl_bitset_next(row, s + 1)) {
+      LLVMValueRef pt = c->susp[s].point;
+      LLVMValueRef lazy = crl_ssa_value_before_lazy(&r, pt);
+      if (crl_ssa_is_own_reload(&r, lazy)) continue; /* frame holds it */
+      LLVMValueRef v = crl_ssa_value_before(&r, pt);
+      LLVMPositionBuilderBefore(b, pt);
+      LLVMBuildStore(b, v, crl_ramp_field_addr(c, cd->field));
     }
     crl_ssa_rewrite_uses(&r);
   }
   if (rc == 0) crl_ssa_finish(&r);
   crl_ssa_repair_free(&r);
+  for (uint32_t i = 0; i < p->num_cands && rc == 0; i++) {
+    crl_cand *cd = &p->cands[i];
+    if (!cd->is_alloca && cd->field != UINT32_MAX && cd->store_after_def)
+      rc = spill_memory_mode(c, p, cd, b);
+  }
   LLVMDisposeBuilder(b);
   return rc;
 }

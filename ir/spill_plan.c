@@ -274,60 +274,129 @@ typedef struct interf_ctx {
   uint32_t *cand_of_field; /* field -> candidate or UINT32_MAX */
 } interf_ctx;
 
+/* Does a & b hold a common bit among the first n? Scanned from the top:
+ * values that stay live to the end share the last suspends. */
+static int common_below(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
+  uint32_t nw = (n + 63) / 64;
+  for (uint32_t w = nw; w-- > 0;) {
+    uint64_t m = a->words[w] & b->words[w];
+    if (w == nw - 1 && (n & 63)) m &= (1ULL << (n & 63)) - 1;
+    if (m) return 1;
+  }
+  return 0;
+}
+
+/* Like common_below, but a's bits [n, 2n) (store points) against b's
+ * [0, n) (suspends crossed). */
+static int stored_while_live(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
+  for (uint32_t s = crl_bitset_next(a, n); s < 2 * n; s = crl_bitset_next(a, s + 1))
+    if (crl_bitset_test(b, s - n)) return 1;
+  return 0;
+}
+
 static int interferes(uint32_t i, uint32_t j, void *vctx) {
   interf_ctx *x = vctx;
   uint32_t ci = x->cand_of_field[i], cj = x->cand_of_field[j];
   if (ci == UINT32_MAX || cj == UINT32_MAX) return 1;
   const crl_cand *a = &x->p->cands[ci], *b = &x->p->cands[cj];
-  /* Allocas are used in place for their whole life, spills only across the
-   * suspends they cross; only spills share (for now). */
+  /* Disjoint live ranges never interfere (the hull is a superset). */
+  if (a->hi < b->lo || b->hi < a->lo) return 0;
+  /* Allocas are used in place for their whole life: overlapping ranges
+   * interfere. So do values stored right after their definition. */
   if (a->is_alloca || b->is_alloca) return 1;
   if (a->store_after_def || b->store_after_def) return 1;
   const crl_crossing *cr = &x->p->cross;
   uint32_t n = x->c->num_susp;
   const crl_bitset *ra = &cr->across[ci], *rb = &cr->across[cj];
-  /* Crossing the same suspend, or one stored while the other is live. */
-  for (uint32_t w = 0; w < ra->nwords; w++) {
-    uint64_t wa = ra->words[w], wb = rb->words[w];
-    if (wa & wb) {
-      /* bits below n are real suspends */
-      uint64_t both = wa & wb;
-      for (; both; both &= both - 1) {
-        uint32_t bit = w * 64 + (uint32_t)__builtin_ctzll(both);
-        if (bit < n) return 1;
-      }
-    }
+  /* Spill slots are occupied from a store point to the resume: they clash
+   * when crossing one suspend, or when one is stored while the other is live. */
+  return common_below(ra, rb, n) || stored_while_live(ra, rb, n) ||
+         stored_while_live(rb, ra, n);
+}
+
+/* The hull, in reverse post-order, of the blocks where a candidate lives. */
+static int compute_hulls(crl_plan *p, const crl_live_value *lv) {
+  crl_live_scratch sc;
+  uint32_t n = p->num_blocks, cnt;
+  uint32_t *order = malloc((n + 1) * sizeof *order);
+  uint32_t *rpo = malloc((n + 1) * sizeof *rpo);
+  uint32_t *out = malloc((n + 1) * sizeof *out);
+  if (!order || !rpo || !out || crl_live_scratch_init(&sc, &p->cfg) != 0 ||
+      crl_cfg_rpo(&p->cfg, order, rpo, &cnt) != 0) {
+    free(order); free(rpo); free(out);
+    return -1;
   }
-  for (uint32_t s = crl_bitset_next(ra, 0); s < n; s = crl_bitset_next(ra, s + 1))
-    if (crl_bitset_test(rb, n + s)) return 1;
-  for (uint32_t s = crl_bitset_next(rb, 0); s < n; s = crl_bitset_next(rb, s + 1))
-    if (crl_bitset_test(ra, n + s)) return 1;
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    uint32_t lo = UINT32_MAX, hi = 0;
+    uint32_t d = lv[i].def_block < n ? lv[i].def_block : 0;
+#define HULL(b) do { uint32_t r_ = rpo[b]; if (r_ != UINT32_MAX) { \
+      if (r_ < lo) lo = r_; if (r_ > hi) hi = r_; } } while (0)
+    HULL(d);
+    for (uint32_t k = 0; k < lv[i].num_uses; k++)
+      if (lv[i].use_blocks[k] < n) HULL(lv[i].use_blocks[k]);
+    uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
+    for (uint32_t k = 0; k < m; k++) HULL(out[k]);
+#undef HULL
+    cd->lo = lo;
+    cd->hi = hi;
+  }
+  crl_live_scratch_free(&sc);
+  free(order); free(rpo); free(out);
   return 0;
 }
 
-static void value_name(LLVMValueRef v, char *buf, size_t cap) {
-  size_t len = 0;
-  const char *n = LLVMGetValueName2(v, &len);
-  if (len) {
-    snprintf(buf, cap, "%.*s", (int)len, n);
-  } else {
-    char *s = LLVMPrintValueToString(v);
-    const char *t = s;
-    while (*t == ' ') t++;
-    size_t k = 0;
-    while (t[k] && t[k] != ' ' && k + 1 < cap) { buf[k] = t[k]; k++; }
-    buf[k] = 0;
-    LLVMDisposeMessage(s);
+/* Names as LLVM prints them (%name, or %N by slot), computed in one pass:
+ * asking LLVM to print each value rebuilds its slot table every time,
+ * which is quadratic in the size of the function. */
+static void number_slots(crl_coro *c, crl_valmap *slots) {
+  uint32_t slot = 0;
+  crl_valmap_init(slots, 1024);
+  size_t len;
+  unsigned np = LLVMCountParams(c->fn);
+  for (unsigned k = 0; k < np; k++) {
+    LLVMValueRef a = LLVMGetParam(c->fn, k);
+    LLVMGetValueName2(a, &len);
+    if (!len) crl_valmap_put_id(slots, a, slot++);
+  }
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len);
+    if (!len) slot++;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMVoidTypeKind) continue;
+      LLVMGetValueName2(i, &len);
+      if (!len) crl_valmap_put_id(slots, i, slot++);
+    }
   }
 }
 
-static const char *intern_name(LLVMValueRef v) {
-  char buf[128];
-  value_name(v, buf, sizeof buf);
+static char *slot_name(const crl_valmap *slots, LLVMValueRef v) {
+  char buf[160];
+  size_t len = 0;
+  const char *n = LLVMGetValueName2(v, &len);
+  if (len) snprintf(buf, sizeof buf, "%%%.*s", (int)(len > 150 ? 150 : len), n);
+  else snprintf(buf, sizeof buf, "%%%u", crl_valmap_get_id(slots, v));
   return crl_strdup(buf);
 }
 
-static int plan_fields(crl_coro *c, crl_plan *p) {
+/* "<type> %name", or "alloca <type>, align N" for allocas. */
+static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
+  char *ty = LLVMPrintTypeToString(LLVMIsAAllocaInst(v) ? LLVMGetAllocatedType(v)
+                                                        : LLVMTypeOf(v));
+  size_t n = strlen(ty) + strlen(name) + 48;
+  char *s = malloc(n);
+  if (LLVMIsAAllocaInst(v))
+    snprintf(s, n, "%s = alloca %s, align %u", name, ty, LLVMGetAlignment(v));
+  else
+    snprintf(s, n, "%s %s", ty, name);
+  LLVMDisposeMessage(ty);
+  (void)c;
+  return s;
+}
+
+static int plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
   uint32_t n = c->num_susp;
   unsigned guarantee = 16;
   for (uint32_t i = 0; i < p->num_cands; i++) {
@@ -354,7 +423,7 @@ static int plan_fields(crl_coro *c, crl_plan *p) {
     int over = cd->is_alloca && align > guarantee;
     cd->field = crl_add_field(
         c, cd->is_alloca ? CRL_FIELD_ALLOCA : CRL_FIELD_SPILL,
-        intern_name(cd->value), cd->value, t, size, over ? guarantee : align,
+        slot_name(slots, cd->value), cd->value, t, size, over ? guarantee : align,
         CRL_LAYOUT_FREE);
     c->fields[cd->field].owns_name = 1;
     if (over) c->fields[cd->field].realign = align;
@@ -409,21 +478,32 @@ static void report(crl_coro *c) {
   }
   for (uint32_t i = 0; i < nf; i++) {
     const crl_frame_field_plan *f = &c->fields[ord[i]];
-    crl_report_field(rep, f->name, f->kind, f->offset, f->size, f->align,
-                     f->value);
+    char *desc = f->value ? value_desc(c, f->name, f->value) : NULL;
+    crl_report_field(rep, f->name, f->kind, f->offset, f->size, f->align, desc);
+    free(desc);
   }
   free(ord);
   c->report = rep;
 }
 
-/* A value must be stored right after its definition when it is defined
- * after the store point of a suspend it crosses. */
+/* Values crossing more suspends than this go to memory mode (rewrite.c):
+ * SSA repair would merge the slot and the register at every await that
+ * may skip its suspend, one phi per value per await. */
+#define CRL_SSA_MODE_MAX_CROSSINGS 2
+
+/* A value is stored right after its definition (memory mode) when it is
+ * defined after the store point of a suspend it crosses, or crosses many. */
 static void mark_late_defs(crl_coro *c, crl_plan *p) {
   uint32_t n = c->num_susp;
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
-    if (cd->is_alloca || LLVMIsAArgument(cd->value)) continue;
+    if (cd->is_alloca) continue;
     const crl_bitset *row = &p->cross.across[i];
+    uint32_t crossings = 0;
+    for (uint32_t s = crl_bitset_next(row, 0); s < n; s = crl_bitset_next(row, s + 1))
+      if (++crossings > CRL_SSA_MODE_MAX_CROSSINGS) break;
+    if (crossings > CRL_SSA_MODE_MAX_CROSSINGS) { cd->store_after_def = 1; continue; }
+    if (LLVMIsAArgument(cd->value)) continue;
     for (uint32_t s = crl_bitset_next(row, 0); s < n; s = crl_bitset_next(row, s + 1)) {
       LLVMValueRef pt = c->susp[s].point;
       uint32_t pb = crl_block_id(p, LLVMGetInstructionParent(pt));
@@ -462,13 +542,25 @@ int crl_plan_frame(crl_coro *c) {
   }
   if (rc == 0)
     rc = crl_crossing_compute(&p->cross, &p->cfg, 2 * n, rb, p->num_cands, lv);
-  /* A value defined in the block of a store point may be live there. */
-  for (uint32_t i = 0; rc == 0 && i < p->num_cands; i++)
-    for (uint32_t s = 0; s < n; s++)
-      if (rb[n + s] == p->cands[i].def_block &&
-          crl_bitset_next(&p->cross.across[i], 0) < n)
-        crl_bitset_set(&p->cross.across[i], n + s);
+  /* A value defined in the block of a store point may be live there.
+   * Store points are chained per block so this stays linear. */
+  uint32_t *first_pt = malloc((p->num_blocks + 1) * sizeof *first_pt);
+  uint32_t *next_pt = malloc((n + 1) * sizeof *next_pt);
+  for (uint32_t b = 0; b <= p->num_blocks; b++) first_pt[b] = UINT32_MAX;
+  for (uint32_t s = 0; s < n; s++) {
+    next_pt[s] = first_pt[rb[n + s]];
+    first_pt[rb[n + s]] = s;
+  }
+  for (uint32_t i = 0; rc == 0 && i < p->num_cands; i++) {
+    uint32_t d = p->cands[i].def_block;
+    if (d >= p->num_blocks || crl_bitset_next(&p->cross.across[i], 0) >= n) continue;
+    for (uint32_t s = first_pt[d]; s != UINT32_MAX; s = next_pt[s])
+      crl_bitset_set(&p->cross.across[i], n + s);
+  }
+  free(first_pt);
+  free(next_pt);
   free(rb);
+  if (rc == 0) rc = compute_hulls(p, lv);
   for (uint32_t i = 0; i < p->num_cands; i++) free(ul[i].b);
   free(ul);
   free(lv);
@@ -478,7 +570,15 @@ int crl_plan_frame(crl_coro *c) {
   }
   mark_late_defs(c, p);
   if (c->low->frame_header(c) != 0) return -1;
-  if (plan_fields(c, p) != 0) return -1;
+  crl_valmap slots;
+  number_slots(c, &slots);
+  if (c->promise) {
+    c->fields[c->field_promise].name = slot_name(&slots, c->promise);
+    c->fields[c->field_promise].owns_name = 1;
+  }
+  int prc = plan_fields(c, p, &slots);
+  crl_valmap_free(&slots);
+  if (prc != 0) return -1;
   if (layout(c, p) != 0) {
     CRL_ERR(c, NULL, "frame layout failed");
     return -1;

@@ -66,6 +66,13 @@ static int crosses(crl_ssa_repair *r, uint32_t s) {
   return crl_bitset_test(&r->p->cross.across[r->cand], s);
 }
 
+/* A reload not yet made is a tagged block id: the frame slot's content at
+ * the top of that resume block. Checking whether a store point would only
+ * store back what a reload just read must not create the reload. */
+#define LAZY(b) ((LLVMValueRef)(((uintptr_t)(b) << 1) | 1))
+#define IS_LAZY(v) (((uintptr_t)(v)) & 1)
+#define LAZY_BLOCK(v) ((uint32_t)(((uintptr_t)(v)) >> 1))
+
 static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
   crl_coro *c = r->c;
   LLVMBasicBlockRef bb = r->p->blocks[block];
@@ -80,7 +87,19 @@ static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
   return ld;
 }
 
+static LLVMValueRef resolve(crl_ssa_repair *r, LLVMValueRef v) {
+  if (!IS_LAZY(v)) return v;
+  uint32_t block = LAZY_BLOCK(v);
+  LLVMValueRef m = r->memo[block];
+  if (IS_LAZY(m)) {
+    m = make_reload(r, block, r->resume_of[block]);
+    r->memo[block] = m;
+  }
+  return m;
+}
+
 int crl_ssa_is_own_reload(crl_ssa_repair *r, LLVMValueRef v) {
+  if (IS_LAZY(v)) return 1;
   for (unsigned k = 0; k < r->own_reloads.n; k++)
     if (r->own_reloads.v[k] == v) return 1;
   return 0;
@@ -93,13 +112,13 @@ static int reachable(crl_ssa_repair *r, uint32_t b) {
 static LLVMValueRef merge_preds(crl_ssa_repair *r, uint32_t block, int memoize);
 
 /* The value at the end of `block` (its top too, unless block defines it). */
-LLVMValueRef crl_ssa_value_at_end(crl_ssa_repair *r, uint32_t block) {
+static LLVMValueRef crl_ssa_value_at_end(crl_ssa_repair *r, uint32_t block) {
   if (r->stamp[block] == r->gen) return r->memo[block];
   LLVMValueRef v;
   if (block == r->def_block) {
     v = r->value;
   } else if (r->resume_of[block] != UINT32_MAX && crosses(r, r->resume_of[block])) {
-    v = make_reload(r, block, r->resume_of[block]);
+    v = LAZY(block);
   } else {
     return merge_preds(r, block, 1);
   }
@@ -136,7 +155,7 @@ static LLVMValueRef merge_preds(crl_ssa_repair *r, uint32_t block, int memoize) 
    * which the CFG's predecessor list holds in order. */
   for (uint32_t e = g->pred_off[block]; e < g->pred_off[block + 1]; e++) {
     uint32_t pb = g->pred[e];
-    LLVMValueRef in = reachable(r, pb) ? crl_ssa_value_at_end(r, pb)
+    LLVMValueRef in = reachable(r, pb) ? resolve(r, crl_ssa_value_at_end(r, pb))
                                        : LLVMGetPoison(ty);
     LLVMBasicBlockRef pbb = r->p->blocks[pb];
     LLVMAddIncoming(phi, &in, &pbb, 1);
@@ -144,7 +163,7 @@ static LLVMValueRef merge_preds(crl_ssa_repair *r, uint32_t block, int memoize) 
   return phi;
 }
 
-LLVMValueRef crl_ssa_value_before(crl_ssa_repair *r, LLVMValueRef inst) {
+LLVMValueRef crl_ssa_value_before_lazy(crl_ssa_repair *r, LLVMValueRef inst) {
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
   uint32_t block = crl_block_id(r->p, bb);
   if (block == r->def_block) {
@@ -156,6 +175,10 @@ LLVMValueRef crl_ssa_value_before(crl_ssa_repair *r, LLVMValueRef inst) {
       return merge_preds(r, block, 0);
   }
   return crl_ssa_value_at_end(r, block);
+}
+
+LLVMValueRef crl_ssa_value_before(crl_ssa_repair *r, LLVMValueRef inst) {
+  return resolve(r, crl_ssa_value_before_lazy(r, inst));
 }
 
 void crl_ssa_rewrite_uses(crl_ssa_repair *r) {
@@ -170,7 +193,7 @@ void crl_ssa_rewrite_uses(crl_ssa_repair *r) {
         if (LLVMGetIncomingValue(user, e) != v) continue;
         uint32_t pb = crl_block_id(r->p, LLVMGetIncomingBlock(user, e));
         if (!reachable(r, pb)) continue;
-        LLVMValueRef nv = crl_ssa_value_at_end(r, pb);
+        LLVMValueRef nv = resolve(r, crl_ssa_value_at_end(r, pb));
         if (nv != v) LLVMSetOperand(user, e, nv);
       }
       continue;

@@ -33,7 +33,9 @@ void crl_ssa_begin_value(crl_ssa_repair *r, uint32_t cand);
 /* Records the value's current uses, before anything new uses it. */
 void crl_ssa_snapshot_uses(crl_ssa_repair *r);
 LLVMValueRef crl_ssa_value_before(crl_ssa_repair *r, LLVMValueRef inst);
-LLVMValueRef crl_ssa_value_at_end(crl_ssa_repair *r, uint32_t block);
+/* May return a not-yet-made reload: only for crl_ssa_is_own_reload. */
+LLVMValueRef crl_ssa_value_before_lazy(crl_ssa_repair *r, LLVMValueRef inst);
+
 int crl_ssa_is_own_reload(crl_ssa_repair *r, LLVMValueRef v);
 void crl_ssa_rewrite_uses(crl_ssa_repair *r);
 /* Removes phis that turned out trivial. */

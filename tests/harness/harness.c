@@ -16,6 +16,7 @@
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
+#include <llvm-c/Transforms/PassBuilder.h>
 
 #define CRLH_MAX_SYMBOLS 32
 
@@ -88,6 +89,8 @@ static char *sb_take(sbuf *b) {
   return b->s;
 }
 
+static char *take_error(LLVMErrorRef e, const char *what);
+
 /* ---- parse ---- */
 
 crlh_ctx *crlh_parse(const char *ir, char **err) {
@@ -128,6 +131,21 @@ crl_result *crlh_lower(crlh_ctx *c, const crl_options *opts) {
   if (c->result) crl_result_free(c->result);
   c->result = crl_lower_module(c->mod, opts);
   return c->result;
+}
+
+int crlh_lower_llvm(crlh_ctx *c, char **err) {
+  if (err) *err = NULL;
+  if (!c) return -1;
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMPassBuilderOptionsSetVerifyEach(po, 1);
+  LLVMErrorRef e = LLVMRunPasses(
+      c->mod, "coro-early,cgscc(coro-split),coro-cleanup", NULL, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (e) {
+    set_err(err, take_error(e, "LLVM's coroutine passes failed"));
+    return -1;
+  }
+  return 0;
 }
 
 crl_result *crlh_last_result(crlh_ctx *c) { return c ? c->result : NULL; }

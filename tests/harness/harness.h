@@ -45,6 +45,12 @@ LLVMValueRef crlh_function(crlh_ctx *ctx, const char *name);
  * defaults). The result is owned by ctx and stays valid until the next
  * crlh_lower or crlh_free; never NULL unless out of memory. */
 crl_result *crlh_lower(crlh_ctx *ctx, const crl_options *opts);
+/* Lowers the module with LLVM's own passes instead (the reference to
+ * compare against): coro-early, cgscc(coro-split), coro-cleanup, in
+ * process through LLVMRunPasses. LLVM's old-dialect upgrade problem (the
+ * two-operand coro.end) is not repaired here. */
+int crlh_lower_llvm(crlh_ctx *ctx, char **err);
+
 /* The last result of crlh_lower, or NULL. */
 crl_result *crlh_last_result(crlh_ctx *ctx);
 

@@ -70,6 +70,13 @@ inline ::testing::AssertionResult LowersOk(crlh_ctx *c,
          << "module:\n" << Take(crlh_print(c));
 }
 
+// Lowers with LLVM's own coroutine passes (the reference).
+inline ::testing::AssertionResult LowersWithLlvm(crlh_ctx *c) {
+  char *err = nullptr;
+  if (crlh_lower_llvm(c, &err) == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << Take(err);
+}
+
 // No presplit coroutine and no llvm.coro.* call left.
 inline ::testing::AssertionResult FullyLowered(crlh_ctx *c) {
   char *err = nullptr;

@@ -9,13 +9,16 @@
 #               opt-22 -passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
 # Timed commands (one hyperfine run over all of them):
 #   llvm        opt-22 -passes='coro-early,cgscc(coro-split),coro-cleanup' IN -o /dev/null
-#   corolower   $COROLOWER IN -o /dev/null        (skipped if not executable)
+#   corolower   $COROLOWER IN -o /dev/null        (skipped if not executable;
+#               an input it fails on, or takes over CHECK_TIMEOUT s on, is
+#               reported and left out)
 #
 # Usage: bench/compile_time.sh
 # Environment:
 #   COROLOWER  the CLI (default bazel-bin/corolower, relative to the repo root)
 #   SIZES      default "250 500 1000 2000"
 #   RUNS       hyperfine --runs (default 3); WARMUP (default 1)
+#   CHECK_TIMEOUT  seconds allowed to corolower's trial run (default 300)
 #   OUT_DIR    where the exports go (default bench/results)
 #   WORK_DIR   generated sources and IR (default: a temporary directory)
 set -euo pipefail
@@ -30,6 +33,7 @@ COROLOWER=${COROLOWER:-bazel-bin/corolower}
 SIZES=${SIZES:-250 500 1000 2000}
 RUNS=${RUNS:-3}
 WARMUP=${WARMUP:-1}
+CHECK_TIMEOUT=${CHECK_TIMEOUT:-300}
 OUT_DIR=${OUT_DIR:-$here/results}
 mkdir -p "$OUT_DIR"
 
@@ -64,7 +68,14 @@ for n in $SIZES; do
     "$OPT" -passes="$llvm_passes" "$in" -o /dev/null
     hf_args+=(-n "llvm $form $n" "$OPT -passes=$llvm_passes $in -o /dev/null")
     if [ "$have_corolower" = 1 ]; then
-      hf_args+=(-n "corolower $form $n" "$COROLOWER $in -o /dev/null")
+      # Time corolower only where it succeeds (within CHECK_TIMEOUT seconds).
+      rc=0
+      timeout "$CHECK_TIMEOUT" "$COROLOWER" "$in" -o /dev/null 2>"$work/awaits_$n.$form.corolower.err" || rc=$?
+      if [ "$rc" = 0 ]; then
+        hf_args+=(-n "corolower $form $n" "$COROLOWER $in -o /dev/null")
+      else
+        echo "compile_time.sh: corolower failed on $form N=$n (exit $rc): $(head -c 300 "$work/awaits_$n.$form.corolower.err")" >&2
+      fi
     fi
   done
 done

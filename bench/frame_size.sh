@@ -9,11 +9,13 @@
 #              "Split 'f' (frame_size=N, align=A)", enabled with
 #              -pass-remarks=coro-split: exactly Shape.FrameSize, the value
 #              that replaces llvm.coro.size;
-#   corolower  $COROLOWER --frame-report=json IN -o /dev/null, which prints
-#              {"frames": [{"function": name, "abi": "switch", "size": N,
-#              "align": N, "fields": [...]}, ...]} on stdout (skipped if the
-#              binary is missing). FRAME_REPORT_CMD overrides the command
-#              ({corolower} and {in} are replaced).
+#   corolower  $COROLOWER --frame-report=json --frame-report-file=REPORT IN
+#              -o /dev/null, which writes {"frames": [{"function": name,
+#              "abi": "switch", "size": N, "align": N, "fields": [...]}, ...]}
+#              to REPORT (skipped if the binary is missing). FRAME_REPORT_CMD
+#              overrides the command ({corolower}, {in} and {report} are
+#              replaced; a template without {report} must print the JSON on
+#              stdout).
 # Prints one row per coroutine with both sizes and corolower/LLVM, then the
 # geometric mean of the ratios over the coroutines both report.
 #
@@ -31,7 +33,7 @@ CLANGXX=${CLANGXX:-clang++-22}
 OPT=${OPT:-opt-22}
 CXXFILT=${CXXFILT:-llvm-cxxfilt-22}
 COROLOWER=${COROLOWER:-bazel-bin/corolower}
-FRAME_REPORT_CMD=${FRAME_REPORT_CMD:-'{corolower} --frame-report=json {in} -o /dev/null'}
+FRAME_REPORT_CMD=${FRAME_REPORT_CMD:-'{corolower} --frame-report=json --frame-report-file={report} {in} -o /dev/null'}
 PROGRAMS_DIR=${PROGRAMS_DIR:-$root/tests/e2e/programs}
 OUT_DIR=${OUT_DIR:-$here/results}
 mkdir -p "$OUT_DIR"
@@ -67,9 +69,18 @@ for src in "$PROGRAMS_DIR"/*.cpp; do
   if [ "$have_corolower" = 1 ]; then
     cmd=${FRAME_REPORT_CMD//\{corolower\}/$(printf '%q' "$COROLOWER")}
     cmd=${cmd//\{in\}/$(printf '%q' "$work/$n.simplified.ll")}
-    if ! bash -c "$cmd" >"$work/$n.corolower.json" 2>"$work/$n.corolower.err"; then
-      echo "frame_size.sh: corolower failed on $n (see $work/$n.corolower.err)" >&2
-      : >"$work/$n.corolower.json"
+    report="$work/$n.corolower.json"
+    rm -f "$report"
+    case "$FRAME_REPORT_CMD" in
+      *"{report}"*)
+        cmd=${cmd//\{report\}/$(printf '%q' "$report")}
+        rc=0; bash -c "$cmd" >"$work/$n.corolower.out" 2>"$work/$n.corolower.err" || rc=$? ;;
+      *)
+        rc=0; bash -c "$cmd" >"$report" 2>"$work/$n.corolower.err" || rc=$? ;;
+    esac
+    if [ "$rc" != 0 ]; then
+      echo "frame_size.sh: corolower failed on $n (exit $rc): $(head -c 300 "$work/$n.corolower.err")" >&2
+      rm -f "$report"
     fi
   fi
 done

@@ -32,6 +32,9 @@ LLVMValueRef crl_first_non_phi(LLVMBasicBlockRef bb) {
   return i;
 }
 
+static LLVMValueRef rebuild_phi(LLVMValueRef phi, LLVMBasicBlockRef old,
+                                LLVMBasicBlockRef repl, int merge);
+
 static void redirect_preds(LLVMBasicBlockRef bb, LLVMBasicBlockRef to) {
   crl_vec users = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u;
@@ -85,7 +88,7 @@ LLVMBasicBlockRef crl_split_after_into(LLVMValueRef inst, const char *name) {
       for (LLVMValueRef phi = LLVMGetFirstInstruction(succ);
            phi && LLVMIsAPHINode(phi);) {
         LLVMValueRef nx = LLVMGetNextInstruction(phi);
-        crl_phi_replace_block(phi, bb, tail);
+        rebuild_phi(phi, bb, tail, 0);
         phi = nx;
       }
     }
@@ -103,8 +106,11 @@ LLVMBasicBlockRef crl_split_after_into(LLVMValueRef inst, const char *name) {
   return tail;
 }
 
-LLVMValueRef crl_phi_replace_block(LLVMValueRef phi, LLVMBasicBlockRef old,
-                                   LLVMBasicBlockRef repl) {
+/* merge: one entry for repl however many there were for old (a new block
+ * on several edges); otherwise every entry is kept, renamed (the same edges
+ * now leave from repl). */
+static LLVMValueRef rebuild_phi(LLVMValueRef phi, LLVMBasicBlockRef old,
+                                LLVMBasicBlockRef repl, int merge) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(phi));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   LLVMPositionBuilderBefore(b, phi);
@@ -116,10 +122,10 @@ LLVMValueRef crl_phi_replace_block(LLVMValueRef phi, LLVMBasicBlockRef old,
     LLVMValueRef v = LLVMGetIncomingValue(phi, k);
     LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, k);
     if (bb == old) {
-      if (!repl || added_repl) continue;
+      if (!repl || (merge && added_repl)) continue;
       bb = repl;
       added_repl = 1;
-    } else if (bb == repl) {
+    } else if (merge && bb == repl) {
       if (added_repl) continue;
       added_repl = 1;
     }
@@ -131,6 +137,11 @@ LLVMValueRef crl_phi_replace_block(LLVMValueRef phi, LLVMBasicBlockRef old,
   free(name);
   LLVMDisposeBuilder(b);
   return np;
+}
+
+LLVMValueRef crl_phi_replace_block(LLVMValueRef phi, LLVMBasicBlockRef old,
+                                   LLVMBasicBlockRef repl) {
+  return rebuild_phi(phi, old, repl, 1);
 }
 
 void crl_remove_phi_entries(LLVMBasicBlockRef succ, LLVMBasicBlockRef pred) {
@@ -314,7 +325,10 @@ void crl_simplify_cfg(LLVMValueRef fn) {
   if (getenv("CRL_DEBUG_NO_SIMPLIFY")) return;
   LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  for (int round = 0; round < 64; round++) {
+  /* Lowering leaves at most a couple of levels of constants to fold
+   * (suspend results, then the phis they feed); rounds are bounded so the
+   * cost stays linear. */
+  for (int round = 0; round < 4; round++) {
     int changed = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
          bb = LLVMGetNextBasicBlock(bb)) {

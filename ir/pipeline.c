@@ -6,6 +6,7 @@
 
 #include <llvm-c/Analysis.h>
 
+#include "ir/blocks.h"
 #include "ir/coro.h"
 #include "ir/frame_plan.h"
 #include "targets/targets.h"
@@ -73,6 +74,9 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, crl_result *res,
   c.i32_t = LLVMInt32TypeInContext(c.ctx);
   c.i64_t = LLVMInt64TypeInContext(c.ctx);
   crl_valmap_init(&c.frame_addr, 64);
+  /* As LLVM does: code that can never run (a suspend in a dead block, say)
+   * is dropped rather than judged. */
+  crl_remove_unreachable(fn);
   int rc = crl_shape_build(&c);
   if (rc == 0) {
     unsigned allowed = opts->allowed_abis ? opts->allowed_abis : CRL_ABI_ALL;

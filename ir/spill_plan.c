@@ -21,7 +21,8 @@ void crl_plan_free(crl_plan *p) {
   crl_cfg_free(&p->cfg);
   crl_domtree_free(&p->dom);
   free(p->cands);
-  crl_crossing_free(&p->cross);
+  if (p->cross.across) free(p->cross.across[0].words);
+  free(p->cross.across);
   free(p);
 }
 
@@ -314,17 +315,42 @@ static int interferes(uint32_t i, uint32_t j, void *vctx) {
          stored_while_live(rb, ra, n);
 }
 
-/* The hull, in reverse post-order, of the blocks where a candidate lives. */
-static int compute_hulls(crl_plan *p, const crl_live_value *lv) {
+/* One backward walk per candidate (core/liveness) gives both the suspends
+ * it is live across and the hull, in reverse post-order, of its live
+ * blocks. Suspend ids per block are chained so a block costs O(1). */
+static int crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
+                              const crl_live_value *lv) {
   crl_live_scratch sc;
   uint32_t n = p->num_blocks, cnt;
   uint32_t *order = malloc((n + 1) * sizeof *order);
   uint32_t *rpo = malloc((n + 1) * sizeof *rpo);
   uint32_t *out = malloc((n + 1) * sizeof *out);
-  if (!order || !rpo || !out || crl_live_scratch_init(&sc, &p->cfg) != 0 ||
+  uint32_t *first = malloc((n + 1) * sizeof *first);
+  uint32_t *next = malloc((ns + 1) * sizeof *next);
+  crl_crossing *cr = &p->cross;
+  memset(cr, 0, sizeof *cr);
+  cr->num_values = p->num_cands;
+  cr->num_suspends = ns;
+  cr->across = calloc(p->num_cands + 1, sizeof *cr->across);
+  uint32_t words = (ns + 63) / 64;
+  uint64_t *store = calloc((size_t)p->num_cands * words + 1, sizeof *store);
+  if (!order || !rpo || !out || !first || !next || !cr->across || !store ||
+      crl_live_scratch_init(&sc, &p->cfg) != 0 ||
       crl_cfg_rpo(&p->cfg, order, rpo, &cnt) != 0) {
-    free(order); free(rpo); free(out);
+    free(order); free(rpo); free(out); free(first); free(next); free(store);
     return -1;
+  }
+  /* The rows share one allocation, as crl_crossing_free expects. */
+  cr->across[0].words = store;
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    cr->across[i].words = store + (size_t)i * words;
+    cr->across[i].nbits = ns;
+    cr->across[i].nwords = words;
+  }
+  for (uint32_t b = 0; b <= n; b++) first[b] = UINT32_MAX;
+  for (uint32_t s = ns; s-- > 0;) {
+    next[s] = first[rb[s]];
+    first[rb[s]] = s;
   }
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
@@ -336,13 +362,17 @@ static int compute_hulls(crl_plan *p, const crl_live_value *lv) {
     for (uint32_t k = 0; k < lv[i].num_uses; k++)
       if (lv[i].use_blocks[k] < n) HULL(lv[i].use_blocks[k]);
     uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
-    for (uint32_t k = 0; k < m; k++) HULL(out[k]);
+    for (uint32_t k = 0; k < m; k++) {
+      HULL(out[k]);
+      for (uint32_t s = first[out[k]]; s != UINT32_MAX; s = next[s])
+        crl_bitset_set(&cr->across[i], s);
+    }
 #undef HULL
     cd->lo = lo;
     cd->hi = hi;
   }
   crl_live_scratch_free(&sc);
-  free(order); free(rpo); free(out);
+  free(order); free(rpo); free(out); free(first); free(next);
   return 0;
 }
 
@@ -540,8 +570,7 @@ int crl_plan_frame(crl_coro *c) {
     rb[s] = crl_block_id(p, c->susp[s].resume);
     rb[n + s] = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
   }
-  if (rc == 0)
-    rc = crl_crossing_compute(&p->cross, &p->cfg, 2 * n, rb, p->num_cands, lv);
+  if (rc == 0) rc = crossing_and_hulls(p, 2 * n, rb, lv);
   /* A value defined in the block of a store point may be live there.
    * Store points are chained per block so this stays linear. */
   uint32_t *first_pt = malloc((p->num_blocks + 1) * sizeof *first_pt);
@@ -560,7 +589,6 @@ int crl_plan_frame(crl_coro *c) {
   free(first_pt);
   free(next_pt);
   free(rb);
-  if (rc == 0) rc = compute_hulls(p, lv);
   for (uint32_t i = 0; i < p->num_cands; i++) free(ul[i].b);
   free(ul);
   free(lv);

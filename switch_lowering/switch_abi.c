@@ -100,7 +100,34 @@ static void store_indices(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++) c->susp[s].save = NULL;
 }
 
+/* With no suspend point the coroutine runs to completion in its ramp, so
+ * there is nothing to resume or destroy: no clones. As in LLVM, a frame it
+ * would allocate only when coro.alloc says so lives on the stack instead
+ * (coro.alloc false, coro.free null); otherwise it is the memory given to
+ * coro.begin. */
+static int split_no_suspend(crl_coro *c) {
+  if (c->allocs.n == 0) return crl_switch_finish_ramp(c);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
+  LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(entry));
+  LLVMTypeRef t = LLVMArrayType2(c->i8_t, c->frame_size ? c->frame_size : 1);
+  LLVMValueRef frame = LLVMBuildAlloca(c->b, t, "frame");
+  LLVMSetAlignment(frame, c->frame_align);
+  for (unsigned k = 0; k < c->allocs.n; k++) {
+    LLVMReplaceAllUsesWith(c->allocs.v[k], LLVMConstInt(c->i1_t, 0, 0));
+    LLVMInstructionEraseFromParent(c->allocs.v[k]);
+  }
+  c->allocs.n = 0;
+  for (unsigned k = 0; k < c->frees.n; k++) {
+    LLVMReplaceAllUsesWith(c->frees.v[k], LLVMConstNull(c->ptr_t));
+    LLVMInstructionEraseFromParent(c->frees.v[k]);
+  }
+  c->frees.n = 0;
+  LLVMReplaceAllUsesWith(c->begin, frame);
+  return crl_switch_finish_ramp(c);
+}
+
 static int switch_split(crl_coro *c) {
+  if (c->num_susp == 0) return split_no_suspend(c);
   c->resume_fn = make_clone_fn(c, "resume");
   c->destroy_fn = make_clone_fn(c, "destroy");
   c->cleanup_fn = make_clone_fn(c, "cleanup");

@@ -286,7 +286,7 @@ int crl_switch_finish_ramp(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (c->susp[s].handle)
       transfer(c, c->susp[s].pre, c->susp[s].handle, c->susp[s].resume, 0);
-  set_info(c);
+  if (c->resume_fn) set_info(c);
   lower_in_fn(c, c->fn, FN_RAMP, c->begin);
   crl_simplify_cfg(c->fn);
   /* Reloads on the ramp's suspend paths are dead once those paths fold;

@@ -645,9 +645,8 @@ define void @main() {
 }
 
 // ---------------------------------------------------------------------------
-// Known library bugs (reported). Death tests, so a crash fails the test
-// instead of the whole suite when they are run with
-// --gtest_also_run_disabled_tests.
+// Regressions for library bugs found by these tests. The crash case is a
+// death test, so a crash fails one test instead of the whole suite.
 
 const char kNoSuspend[] = R"(
 define ptr @straight(i64 %x) presplitcoroutine {
@@ -668,11 +667,10 @@ define void @main() {
 }
 )";
 
-// LIBRARY BUG: a coroutine with no suspend point crashes crl_lower_module
-// (SIGSEGV in LLVMBuildLoad2 from build_clone, switch_lowering/
-// switch_dispatch.c: c->index_t is NULL when num_susp == 0). LLVM lowers it
-// to a plain function.
-TEST(LoweringDeathTest, DISABLED_CoroutineWithoutSuspendDoesNotCrash) {
+// A coroutine with no suspend point once crashed crl_lower_module (the
+// clones dispatched on an index field that does not exist). Like LLVM, it
+// now becomes a plain function with no clones.
+TEST(LoweringDeathTest, CoroutineWithoutSuspendDoesNotCrash) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_EXIT(
       {
@@ -683,16 +681,14 @@ TEST(LoweringDeathTest, DISABLED_CoroutineWithoutSuspendDoesNotCrash) {
       ::testing::ExitedWithCode(0), "");
 }
 
-// Same program, once the crash is fixed: behaves like LLVM.
-TEST(Lowering, DISABLED_CoroutineWithoutSuspendRuns) {
+// Same program: behaves like LLVM (the frame is allocated and freed).
+TEST(Lowering, CoroutineWithoutSuspendRuns) {
   Differential(kNoSuspend, "42");
 }
 
-// LIBRARY BUG (minor): a suspend in an unreachable block is rejected with
-// "suspend point is not dominated by llvm.coro.begin" (and the diagnostic
-// shows a branch, not the suspend); LLVM drops unreachable blocks first and
-// lowers the coroutine.
-TEST(Lowering, DISABLED_UnreachableSuspendIsIgnored) {
+// A suspend in an unreachable block was once rejected as "not dominated by
+// llvm.coro.begin"; LLVM drops unreachable blocks first, and so do we.
+TEST(Lowering, UnreachableSuspendIsIgnored) {
   Differential(R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
@@ -725,6 +721,47 @@ define void @main() {
 }
 )",
                "8");
+}
+
+// With coro.alloc and no suspend point, LLVM puts the frame on the stack:
+// coro.alloc is false, so the allocator is never called, and coro.free is
+// null, so nothing is freed. The trace shows alloc/free calls (-1 each).
+TEST(Lowering, CoroutineWithoutSuspendGetsStackFrame) {
+  Differential(R"(
+define ptr @straight(i64 %x) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %need = call i1 @llvm.coro.alloc(token %id)
+  br i1 %need, label %dyn, label %begin
+dyn:
+  call void @trace(i64 -1)
+  %size = call i64 @llvm.coro.size.i64()
+  %m = call ptr @alloc_frame(i64 %size)
+  br label %begin
+begin:
+  %mem = phi ptr [ null, %entry ], [ %m, %dyn ]
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %isnull = icmp eq ptr %hdl, null
+  %isnull64 = zext i1 %isnull to i64
+  call void @trace(i64 %isnull64)
+  call void @trace(i64 %x)
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  %fnull = icmp eq ptr %f, null
+  br i1 %fnull, label %out, label %dofree
+dofree:
+  call void @trace(i64 -2)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @straight(i64 42)
+  ret void
+}
+)",
+               "0 42");
 }
 
 }  // namespace

@@ -250,12 +250,10 @@ define i64 @main() {
 }
 )";
 
-// LIBRARY BUG (reported): crl_split_after_into rebuilds the successor's phis
-// with crl_phi_replace_block, which merges duplicate entries; but the switch
-// still has two edges to %tgt (now from the tail), so the phi ends with one
-// entry for two predecessor edges and the module fails the verifier
-// ("PHINode should have one entry for each predecessor").
-TEST(SplitAfterInto, DISABLED_SwitchWithTwoEdgesToOneSuccessor) {
+// Regression: crl_split_after_into once rebuilt the successor's phis merging
+// duplicate entries, but the switch still has two edges to %tgt (now from
+// the tail), so the phi needs one entry per edge or the verifier rejects it.
+TEST(SplitAfterInto, SwitchWithTwoEdgesToOneSuccessor) {
   crlh::Module m(kSwitchTwoEdges);
   ASSERT_TRUE(m.ok()) << m.error();
   ASSERT_EQ(Behaviour(m), "1 5 => 9");

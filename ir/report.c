@@ -13,13 +13,14 @@ const char *crl_result_report_text(crl_result *r) {
     crl_sb_printf(&b, "frame %s: abi=%s size=%llu align=%u suspends=%u\n",
                   f->function, crl_abi_name(f->abi),
                   (unsigned long long)f->size, f->align, f->num_suspends);
+    /* A field shows the IR value it holds, which names it. */
     for (uint32_t k = 0; k < f->num_fields; k++) {
       const crl_frame_field *fd = &f->fields[k];
       crl_sb_printf(&b, "  [%4llu, +%llu) align %-3u %-7s %s",
                     (unsigned long long)fd->offset,
                     (unsigned long long)fd->size, fd->align,
-                    crl_field_kind_name(fd->kind), fd->name ? fd->name : "");
-      if (fd->value) crl_sb_printf(&b, "  = %s", fd->value);
+                    crl_field_kind_name(fd->kind),
+                    fd->value ? fd->value : fd->name ? fd->name : "");
       crl_sb_printf(&b, "\n");
     }
   }

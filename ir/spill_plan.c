@@ -415,6 +415,9 @@ static char *slot_name(const crl_valmap *slots, LLVMValueRef v) {
 static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
   char *ty = LLVMPrintTypeToString(LLVMIsAAllocaInst(v) ? LLVMGetAllocatedType(v)
                                                         : LLVMTypeOf(v));
+  /* A named struct prints as its definition; the report wants its name. */
+  char *def = ty[0] == '%' ? strstr(ty, " = type ") : NULL;
+  if (def) *def = 0;
   size_t n = strlen(ty) + strlen(name) + 48;
   char *s = malloc(n);
   if (LLVMIsAAllocaInst(v))

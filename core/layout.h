@@ -23,7 +23,8 @@
  * is placed through a chunked gap list with per-alignment capacities, about
  * O(sqrt(gaps)) per field; telling these cases apart costs one popcount pass
  * over the field's interference row (n/64 words). Only partially interfering
- * fields pay for collecting and sorting their interfering neighbours.
+ * fields pay for a scan of the placed fields, kept in offset order (so
+ * nothing is sorted), that stops at the first free spot.
  * 20,000 dense or 20,000 independent fields take milliseconds.
  *
  * Limits. Sizes, fixed offsets and alignments must leave headroom: the sum
@@ -395,8 +396,9 @@ typedef struct crl_lay {
   uint64_t *off;
   crl_bitset placed;
   uint8_t *kind; /* with rows: how field i relates to all other free fields */
-  crl_lay_iv *buf;
   uint32_t *ids;
+  uint32_t *byoff; /* placed free fields in offset order */
+  uint32_t nbyoff;
 } crl_lay;
 
 static inline int crl_lay_interferes(const crl_lay *L, uint32_t i, uint32_t j) {
@@ -465,6 +467,47 @@ static inline int crl_lay_classify(const crl_bitset *row, const crl_bitset *set)
   return any_in ? 1 : 0;
 }
 
+/* Records placed field i (at L->off[i]) in offset order. Fields are mostly
+ * placed at the top, so the move is usually empty. */
+static inline void crl_lay_note_placed(crl_lay *L, uint32_t i) {
+  uint32_t lo = 0, hi = L->nbyoff;
+  uint64_t x = L->off[i];
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2u;
+    if (L->off[L->byoff[mid]] <= x) lo = mid + 1u;
+    else hi = mid;
+  }
+  memmove(&L->byoff[lo + 1u], &L->byoff[lo], (size_t)(L->nbyoff - lo) * sizeof(uint32_t));
+  L->byoff[lo] = i;
+  L->nbyoff++;
+}
+
+/* Lowest fit for field i against the placed fields it interferes with and
+ * the fixed ones. Placed fields are met in offset order, so nothing needs
+ * sorting, and the scan stops at the first interval above the candidate. */
+static inline uint64_t crl_lay_fit_some(const crl_lay *L, uint32_t i, uint64_t s, uint64_t al) {
+  uint64_t cand = 0;
+  uint32_t p = 0, q = 0;
+  for (;;) {
+    uint64_t a, b;
+    while (p < L->nbyoff && !crl_lay_interferes(L, i, L->byoff[p])) p++;
+    if (p < L->nbyoff && (q >= L->nfixed_iv || L->off[L->byoff[p]] <= L->fixed_iv[q].a)) {
+      uint32_t j = L->byoff[p++];
+      a = L->off[j];
+      b = a + L->f[j].size;
+    } else if (q < L->nfixed_iv) {
+      a = L->fixed_iv[q].a;
+      b = L->fixed_iv[q].b;
+      q++;
+    } else {
+      break;
+    }
+    if (a >= cand + s) break;
+    if (b > cand) cand = crl_lay_round_up(b, al);
+  }
+  return cand;
+}
+
 /* One greedy pass over L->ids. Writes L->off for free non-empty fields and
  * returns the highest end (at least fixed_end), or CRL_LAY_INF on out of
  * memory. dense != 0 treats every pair as interfering. *all_dense is set to
@@ -477,8 +520,9 @@ static inline uint64_t crl_lay_pass(crl_lay *L, int dense, int *all_dense) {
   *all_dense = 1;
   if (crl_gapset_init(&all, L->fixed_iv, L->nfixed_iv, L->cls_align, L->ncls) != 0) return CRL_LAY_INF;
   crl_bitset_clear_all(&L->placed);
+  L->nbyoff = 0;
   for (t = 0; t < L->nfree; t++) {
-    uint32_t i = L->ids[t], k = 0, cls = L->cls_of_log2[crl_lay_log2(L->f[i].align)];
+    uint32_t i = L->ids[t], cls = L->cls_of_log2[crl_lay_log2(L->f[i].align)];
     uint64_t s = L->f[i].size, al = L->f[i].align, x;
     int kind; /* 0 none, 1 all, 2 some placed fields interfere */
     if (dense || t == 0) {
@@ -487,31 +531,8 @@ static inline uint64_t crl_lay_pass(crl_lay *L, int dense, int *all_dense) {
       kind = L->kind[i];
     } else if (L->rows) {
       kind = crl_lay_classify(&L->rows[i], &L->placed);
-      if (kind == 2) {
-        const crl_bitset *r = &L->rows[i];
-        uint32_t w, nw = r->nwords < L->placed.nwords ? r->nwords : L->placed.nwords;
-        for (w = 0; w < nw; w++) {
-          uint64_t bits = r->words[w] & L->placed.words[w];
-          while (bits) {
-            uint32_t j = (w << 6) + crl_ctz64(bits);
-            bits &= bits - 1u;
-            L->buf[k].a = L->off[j];
-            L->buf[k].b = L->off[j] + L->f[j].size;
-            k++;
-          }
-        }
-      }
     } else {
-      uint32_t u;
-      for (u = 0; u < t; u++) {
-        uint32_t j = L->ids[u];
-        if (crl_lay_interferes(L, i, j)) {
-          L->buf[k].a = L->off[j];
-          L->buf[k].b = L->off[j] + L->f[j].size;
-          k++;
-        }
-      }
-      kind = k == t ? 1 : k == 0 ? 0 : 2;
+      kind = 2; /* asking the callback about every placed field is the scan */
     }
     if (kind != 1) *all_dense = 0;
     if (kind == 1) {
@@ -519,11 +540,11 @@ static inline uint64_t crl_lay_pass(crl_lay *L, int dense, int *all_dense) {
     } else if (kind == 0) {
       x = crl_gapset_find(&L->fixed_gaps, s, cls);
     } else {
-      crl_lay_iv_sort(L->buf, k);
-      x = crl_lay_lowest_fit(L->buf, k, L->fixed_iv, L->nfixed_iv, s, al);
+      x = crl_lay_fit_some(L, i, s, al);
     }
     L->off[i] = x;
     crl_bitset_set(&L->placed, i);
+    crl_lay_note_placed(L, i);
     if (crl_gapset_take(&all, x, x + s) != 0) {
       crl_gapset_free(&all);
       return CRL_LAY_INF;
@@ -615,8 +636,8 @@ static inline void crl_lay_cleanup(crl_lay *L) {
   free(L->free_ids);
   free(L->fixed_iv);
   free(L->off);
-  free(L->buf);
   free(L->ids);
+  free(L->byoff);
   free(L->kind);
   crl_bitset_free(&L->placed);
   crl_gapset_free(&L->fixed_gaps);
@@ -700,10 +721,10 @@ static inline int crl_layout_run(crl_layout_result *out, const crl_layout_field 
     if (L.fixed_end > dense_lb) dense_lb = L.fixed_end;
     dense_lb = crl_lay_round_up(dense_lb, L.frame_align);
     if (crl_gapset_init(&L.fixed_gaps, L.fixed_iv, L.nfixed_iv, L.cls_align, L.ncls) != 0) goto oom;
-    L.buf = (crl_lay_iv *)malloc((size_t)L.nfree * sizeof(crl_lay_iv));
     L.ids = (uint32_t *)malloc((size_t)L.nfree * sizeof(uint32_t));
+    L.byoff = (uint32_t *)malloc((size_t)L.nfree * sizeof(uint32_t));
     best_off = (uint64_t *)malloc((size_t)n * sizeof(uint64_t));
-    if (!L.buf || !L.ids || !best_off || crl_bitset_init(&L.placed, n) != 0) {
+    if (!L.ids || !L.byoff || !best_off || crl_bitset_init(&L.placed, n) != 0) {
       free(best_off);
       goto oom;
     }

@@ -13,9 +13,9 @@
  * Cost. Each value costs the blocks of its live range plus their predecessor
  * edges: a backward walk from the uses that stops at D, with generation
  * stamps instead of per-value clearing. Nothing scans the whole function per
- * value and no blocks x values matrix exists; this is what keeps coroutines
- * with thousands of awaits near-linear where LLVM's dense analysis is
- * quadratic.
+ * value. When live ranges are long and many (every await's result live to
+ * the end), crl_live_in_matrix computes the same sets for all values at once,
+ * 64 values per word operation.
  */
 #ifndef CRL_CORE_LIVENESS_H
 #define CRL_CORE_LIVENESS_H
@@ -102,6 +102,75 @@ static inline uint32_t crl_live_in_blocks(crl_live_scratch *s, const crl_live_va
     }
   }
   return k;
+}
+
+/* Every value's live-in blocks at once: m[b * W + v / 64] holds bit v % 64
+ * iff v is live-in at block b, exactly the blocks crl_live_in_blocks gives
+ * for v. m must hold num_blocks * W words, W >= (num_values + 63) / 64.
+ *
+ * A backward dataflow that moves 64 values per word operation: a block's
+ * row is its seeds (uses of values defined elsewhere) or'ed with its
+ * successors' rows minus the values it defines, iterated in post-order to
+ * a fixed point (one pass for acyclic code, one more per loop level).
+ * Where many values stay live across long stretches of code (a coroutine
+ * with thousands of awaits, every result live to the end) the walks cost
+ * the sum of all live ranges in blocks; this costs num_blocks * W words per
+ * pass, a small fraction of that. The caller chooses by that estimate, and
+ * keeps memory bounded: the matrix is num_blocks * W words. Returns 0 or -1
+ * on out of memory. */
+static inline int crl_live_in_matrix(const crl_cfg *g, const crl_live_value *values, uint32_t num_values,
+                                     uint64_t *m, uint32_t W) {
+  uint32_t n = g->num_blocks, cnt = 0, b, v, k, e, w;
+  uint32_t *order = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  uint32_t *idx = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  uint32_t *def_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
+  uint32_t *def_ids = (uint32_t *)malloc(((size_t)num_values + 1) * sizeof(uint32_t));
+  uint64_t *tmp = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
+  int changed, rc = -1;
+  if (!order || !idx || !def_off || !def_ids || !tmp || crl_cfg_rpo(g, order, idx, &cnt) != 0) goto out;
+  memset(m, 0, (size_t)n * W * sizeof(uint64_t));
+  /* Values by defining block (counting sort): what each block kills. */
+  for (v = 0; v < num_values; v++)
+    if (values[v].def_block < n) def_off[values[v].def_block + 2]++;
+  for (b = 0; b < n; b++) def_off[b + 2] += def_off[b + 1];
+  for (v = 0; v < num_values; v++)
+    if (values[v].def_block < n) def_ids[def_off[values[v].def_block + 1]++] = v;
+  for (v = 0; v < num_values; v++)
+    for (k = 0; k < values[v].num_uses; k++) {
+      uint32_t u = values[v].use_blocks[k];
+      if (u < n && u != values[v].def_block && idx[u] != UINT32_MAX)
+        m[(size_t)u * W + (v >> 6)] |= (uint64_t)1 << (v & 63u);
+    }
+  do {
+    changed = 0;
+    for (k = cnt; k-- > 0;) {
+      uint64_t *row;
+      b = order[k];
+      row = m + (size_t)b * W;
+      memset(tmp, 0, (size_t)W * sizeof(uint64_t));
+      for (e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
+        const uint64_t *sr = m + (size_t)g->succ[e] * W;
+        for (w = 0; w < W; w++) tmp[w] |= sr[w];
+      }
+      for (e = def_off[b]; e < def_off[b + 1]; e++)
+        tmp[def_ids[e] >> 6] &= ~((uint64_t)1 << (def_ids[e] & 63u));
+      for (w = 0; w < W; w++) {
+        uint64_t nw = row[w] | tmp[w];
+        if (nw != row[w]) {
+          row[w] = nw;
+          changed = 1;
+        }
+      }
+    }
+  } while (changed);
+  rc = 0;
+out:
+  free(order);
+  free(idx);
+  free(def_off);
+  free(def_ids);
+  free(tmp);
+  return rc;
 }
 
 typedef struct crl_crossing {

@@ -170,8 +170,20 @@ static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
  * no store point can see them: stored right after the definition, loaded
  * in every other block that uses them (one load per block). No phis, so
  * the cost is linear in the uses; the slot is busy for the whole range. */
+/* Instructions numbered in function order (block order, then within the
+ * block), to compare positions without walking blocks. */
+static void number_instructions(LLVMValueRef fn, crl_valmap *pos) {
+  uint32_t k = 0;
+  crl_valmap_init(pos, 1024);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      crl_valmap_put_id(pos, i, k++);
+}
+
 static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
-                             LLVMBuilderRef b) {
+                             LLVMBuilderRef b, const crl_valmap *pos) {
   LLVMValueRef v = cd->value;
   LLVMValueRef addr = crl_ramp_field_addr(c, cd->field);
   LLVMValueRef at;
@@ -182,28 +194,49 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   LLVMValueRef st = LLVMBuildStore(b, v, addr);
   LLVMBasicBlockRef def_bb = before_begin ? LLVMGetInstructionParent(st)
                                           : LLVMGetInstructionParent(v);
-  crl_valmap loads;
-  crl_valmap_init(&loads, 16);
   crl_vec users = {0};
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
-    crl_vec_push(&users, LLVMGetUser(u));
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (user != st && LLVMIsAInstruction(user)) crl_vec_push(&users, user);
+  }
+  /* Each block's first user (by the function's original instruction order,
+   * numbered once for all values) gets the block's one load. Users not
+   * numbered are code the rewrite made; they compare by position. */
+  crl_valmap first;
+  crl_valmap_init(&first, 16);
+  for (unsigned k = 0; k < users.n; k++) {
+    LLVMValueRef user = users.v[k];
+    if (LLVMIsAPHINode(user)) continue;
+    LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
+    if (ub == def_bb) continue;
+    LLVMValueRef cur = crl_valmap_get(&first, ub);
+    if (!cur) { crl_valmap_put(&first, ub, user); continue; }
+    uint32_t pu = crl_valmap_get_id(pos, user), pc = crl_valmap_get_id(pos, cur);
+    int earlier = pu != UINT32_MAX && pc != UINT32_MAX ? pu < pc
+                                                       : crl_comes_before(user, cur);
+    if (earlier) crl_valmap_put(&first, ub, user);
+  }
+  crl_valmap loads, phi_loads;
+  crl_valmap_init(&loads, 16);
+  crl_valmap_init(&phi_loads, 4);
   LLVMTypeRef ty = LLVMTypeOf(v);
   uint32_t align = c->fields[cd->field].align;
   for (unsigned k = 0; k < users.n; k++) {
     LLVMValueRef user = users.v[k];
-    if (user == st || !LLVMIsAInstruction(user)) continue;
     if (LLVMIsAPHINode(user)) {
       unsigned n = LLVMCountIncoming(user);
       for (unsigned e = 0; e < n; e++) {
         if (LLVMGetIncomingValue(user, e) != v) continue;
         LLVMBasicBlockRef ib = LLVMGetIncomingBlock(user, e);
         if (ib == def_bb) continue;
-        LLVMValueRef ld = crl_valmap_get(&loads, ib);
+        /* Phi operands load at the end of the incoming block: a map of
+         * their own, as the block's other load may come after them. */
+        LLVMValueRef ld = crl_valmap_get(&phi_loads, ib);
         if (!ld) {
           LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(ib));
           ld = LLVMBuildLoad2(b, ty, addr, "");
           LLVMSetAlignment(ld, align);
-          crl_valmap_put(&loads, ib, ld);
+          crl_valmap_put(&phi_loads, ib, ld);
         }
         LLVMSetOperand(user, e, ld);
       }
@@ -211,22 +244,12 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
     }
     LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
     if (ub == def_bb) continue;
-    /* One load per block, placed before its first use there. */
     LLVMValueRef ld = crl_valmap_get(&loads, ub);
-    if (!ld || !crl_comes_before(ld, user)) {
-      LLVMValueRef first = user;
-      for (LLVMValueRef i = LLVMGetFirstInstruction(ub); i; i = LLVMGetNextInstruction(i)) {
-        int uses_v = 0;
-        unsigned n = LLVMGetNumOperands(i);
-        for (unsigned j = 0; j < n && !uses_v; j++) uses_v = LLVMGetOperand(i, j) == v;
-        if (uses_v && !LLVMIsAPHINode(i)) { first = i; break; }
-      }
-      if (!ld) {
-        LLVMPositionBuilderBefore(b, first);
-        ld = LLVMBuildLoad2(b, ty, addr, "");
-        LLVMSetAlignment(ld, align);
-        crl_valmap_put(&loads, ub, ld);
-      }
+    if (!ld) {
+      LLVMPositionBuilderBefore(b, crl_valmap_get(&first, ub));
+      ld = LLVMBuildLoad2(b, ty, addr, "");
+      LLVMSetAlignment(ld, align);
+      crl_valmap_put(&loads, ub, ld);
     }
     unsigned n = LLVMGetNumOperands(user);
     for (unsigned j = 0; j < n; j++)
@@ -234,6 +257,8 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   }
   crl_vec_free(&users);
   crl_valmap_free(&loads);
+  crl_valmap_free(&phi_loads);
+  crl_valmap_free(&first);
   return 0;
 }
 
@@ -262,11 +287,14 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   }
   if (rc == 0) crl_ssa_finish(&r);
   crl_ssa_repair_free(&r);
+  crl_valmap pos;
+  number_instructions(c->fn, &pos);
   for (uint32_t i = 0; i < p->num_cands && rc == 0; i++) {
     crl_cand *cd = &p->cands[i];
     if (!cd->is_alloca && cd->field != UINT32_MAX && cd->store_after_def)
-      rc = spill_memory_mode(c, p, cd, b);
+      rc = spill_memory_mode(c, p, cd, b, &pos);
   }
+  crl_valmap_free(&pos);
   LLVMDisposeBuilder(b);
   return rc;
 }

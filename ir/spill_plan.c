@@ -185,33 +185,33 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
 
 static int outside_frame(LLVMValueRef a) {
   static unsigned kind;
-  if (!kind) kind = LLVMGetMDKindID("coro.outside.frame", 18);
+  if (!kind)
+    kind = LLVMGetMDKindIDInContext(
+        LLVMGetTypeContext(LLVMTypeOf(a)), "coro.outside.frame", 18);
   return LLVMGetMetadata(a, kind) != NULL;
 }
 
-static int is_suspend_phi(crl_coro *c, LLVMValueRef v) {
-  if (!LLVMIsAPHINode(v)) return 0;
-  for (uint32_t s = 0; s < c->num_susp; s++)
-    if (c->susp[s].phi == v) return 1;
-  return 0;
+/* The normalized suspend results are rebuilt in every clone, never kept. */
+static int is_suspend_phi(const crl_valmap *susp_phis, LLVMValueRef v) {
+  return LLVMIsAPHINode(v) && crl_valmap_has(susp_phis, v);
 }
 
-static int skip_value(crl_coro *c, LLVMValueRef i) {
+static int skip_value(crl_coro *c, const crl_valmap *susp_phis, LLVMValueRef i) {
   LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(i));
   if (tk == LLVMVoidTypeKind || tk == LLVMTokenTypeKind) return 1;
   if (i == c->begin || i == c->id || LLVMIsAAllocaInst(i)) return 1;
-  if (is_suspend_phi(c, i)) return 1;
+  if (is_suspend_phi(susp_phis, i)) return 1;
   return crl_is_remat(c, i);
 }
 
 /* Exits: where an escaped alloca without lifetime.end may still be used. */
-static void add_exit_uses(crl_plan *p, use_list *u) {
-  for (uint32_t b = 0; b < p->num_blocks; b++)
-    if (crl_cfg_num_succs(&p->cfg, b) == 0) add_use(u, b);
+static void add_exit_uses(const use_list *exits, use_list *u) {
+  for (uint32_t k = 0; k < exits->n; k++) add_use(u, exits->b[k]);
 }
 
-static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
-                   use_list **ul) {
+static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
+                          use_list **ul, const crl_valmap *susp_phis,
+                          const use_list *exits) {
   uint32_t cap = 0;
   unsigned np = LLVMCountParams(c->fn);
   for (unsigned k = 0; k < np; k++) {
@@ -229,12 +229,12 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
         alloca_info ai = {0};
         alloca_uses(p, i, &ai);
         uint32_t def = ai.starts == 1 ? ai.start_block : b;
-        if (ai.escapes && !ai.has_end) add_exit_uses(p, &ai.uses);
+        if (ai.escapes && !ai.has_end) add_exit_uses(exits, &ai.uses);
         if (!ai.uses.n) { free(ai.uses.b); continue; }
         if (push_cand(p, &cap, i, def, 1, &ai.uses, lv, ul)) return -1;
         continue;
       }
-      if (skip_value(c, i)) continue;
+      if (skip_value(c, susp_phis, i)) continue;
       use_list u = {0};
       value_uses(p, i, &u);
       int nonlocal = 0;
@@ -246,6 +246,21 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
       if (push_cand(p, &cap, i, b, 0, &u, lv, ul)) return -1;
     }
   return 0;
+}
+
+static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
+                   use_list **ul) {
+  crl_valmap susp_phis;
+  crl_valmap_init(&susp_phis, c->num_susp);
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (c->susp[s].phi) crl_valmap_put(&susp_phis, c->susp[s].phi, c->susp[s].phi);
+  use_list exits = {0};
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    if (crl_cfg_num_succs(&p->cfg, b) == 0) add_use(&exits, b);
+  int rc = collect_values(c, p, lv, ul, &susp_phis, &exits);
+  free(exits.b);
+  crl_valmap_free(&susp_phis);
+  return rc;
 }
 
 /* ---- frame fields and layout ---- */
@@ -315,18 +330,115 @@ static int interferes(uint32_t i, uint32_t j, void *vctx) {
          stored_while_live(rb, ra, n);
 }
 
-/* One backward walk per candidate (core/liveness) gives both the suspends
- * it is live across and the hull, in reverse post-order, of its live
- * blocks. Suspend ids per block are chained so a block costs O(1). */
+/* Live-in matrices above this many words (64 MiB) fall back to walks. */
+#define CRL_MATRIX_MAX_WORDS (8u << 20)
+
+typedef struct crossing_ctx {
+  crl_plan *p;
+  uint32_t ns, n;
+  const uint32_t *rb;       /* suspend id -> its block */
+  uint32_t *rpo, *order, cnt;
+  uint32_t *first, *next;   /* suspend ids chained per block */
+} crossing_ctx;
+
+#define HULL(cd, b) do { uint32_t r_ = x->rpo[b]; if (r_ != UINT32_MAX) { \
+    if (r_ < (cd)->lo) { (cd)->lo = r_; } \
+    if (r_ > (cd)->hi) { (cd)->hi = r_; } } } while (0)
+
+/* The hull starts from the definition and the uses; live-in blocks widen it. */
+static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv) {
+  for (uint32_t i = 0; i < x->p->num_cands; i++) {
+    crl_cand *cd = &x->p->cands[i];
+    cd->lo = UINT32_MAX;
+    cd->hi = 0;
+    uint32_t d = lv[i].def_block < x->n ? lv[i].def_block : 0;
+    HULL(cd, d);
+    for (uint32_t k = 0; k < lv[i].num_uses; k++)
+      if (lv[i].use_blocks[k] < x->n) HULL(cd, lv[i].use_blocks[k]);
+  }
+}
+
+/* One backward walk per candidate (core/liveness): cost is the sum of the
+ * live ranges, for when the matrix would be too big. */
+static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv) {
+  crl_plan *p = x->p;
+  crl_live_scratch sc;
+  uint32_t *out = malloc((x->n + 1) * sizeof *out);
+  if (!out || crl_live_scratch_init(&sc, &p->cfg) != 0) {
+    free(out);
+    return -1;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
+    for (uint32_t k = 0; k < m; k++) {
+      HULL(cd, out[k]);
+      for (uint32_t s = x->first[out[k]]; s != UINT32_MAX; s = x->next[s])
+        crl_bitset_set(&p->cross.across[i], s);
+    }
+  }
+  crl_live_scratch_free(&sc);
+  free(out);
+  return 0;
+}
+
+/* Hull ends from the matrix: the first (last) block in reverse post-order
+ * where each value is live-in, found with a running "seen" set. */
+static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
+                      uint64_t *seen, int from_top) {
+  memset(seen, 0, (size_t)W * sizeof *seen);
+  for (uint32_t k = 0; k < x->cnt; k++) {
+    uint32_t pos = from_top ? k : x->cnt - 1 - k;
+    const uint64_t *row = m + (size_t)x->order[pos] * W;
+    for (uint32_t w = 0; w < W; w++) {
+      uint64_t fresh = row[w] & ~seen[w];
+      seen[w] |= row[w];
+      while (fresh) {
+        crl_cand *cd = &x->p->cands[(w << 6) + crl_ctz64(fresh)];
+        fresh &= fresh - 1;
+        if (from_top && pos < cd->lo) cd->lo = pos;
+        if (!from_top && pos > cd->hi) cd->hi = pos;
+      }
+    }
+  }
+}
+
+/* All candidates at once (core/liveness' matrix), then crossing sets by
+ * reading the rows of the suspends' blocks. */
+static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_t W) {
+  crl_plan *p = x->p;
+  uint64_t *m = malloc(((size_t)x->n * W + 1) * sizeof *m);
+  uint64_t *seen = malloc(((size_t)W + 1) * sizeof *seen);
+  if (!m || !seen || crl_live_in_matrix(&p->cfg, lv, p->num_cands, m, W) != 0) {
+    free(m);
+    free(seen);
+    return -1;
+  }
+  for (uint32_t s = 0; s < x->ns; s++) {
+    if (x->rb[s] >= x->n) continue;
+    const uint64_t *row = m + (size_t)x->rb[s] * W;
+    for (uint32_t w = 0; w < W; w++)
+      for (uint64_t bits = row[w]; bits; bits &= bits - 1)
+        crl_bitset_set(&p->cross.across[(w << 6) + crl_ctz64(bits)], s);
+  }
+  hull_ends(x, m, W, seen, 1);
+  hull_ends(x, m, W, seen, 0);
+  free(m);
+  free(seen);
+  return 0;
+}
+#undef HULL
+
+/* For each candidate, the suspends (and store points) it is live across and
+ * the hull, in reverse post-order, of its live blocks. */
 static int crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
                               const crl_live_value *lv) {
-  crl_live_scratch sc;
-  uint32_t n = p->num_blocks, cnt;
-  uint32_t *order = malloc((n + 1) * sizeof *order);
-  uint32_t *rpo = malloc((n + 1) * sizeof *rpo);
-  uint32_t *out = malloc((n + 1) * sizeof *out);
-  uint32_t *first = malloc((n + 1) * sizeof *first);
-  uint32_t *next = malloc((ns + 1) * sizeof *next);
+  crossing_ctx x = {p, ns, p->num_blocks, rb, NULL, NULL, 0, NULL, NULL};
+  uint32_t n = p->num_blocks;
+  x.order = malloc((n + 1) * sizeof *x.order);
+  x.rpo = malloc((n + 1) * sizeof *x.rpo);
+  x.first = malloc((n + 1) * sizeof *x.first);
+  x.next = malloc((ns + 1) * sizeof *x.next);
   crl_crossing *cr = &p->cross;
   memset(cr, 0, sizeof *cr);
   cr->num_values = p->num_cands;
@@ -334,46 +446,32 @@ static int crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
   cr->across = calloc(p->num_cands + 1, sizeof *cr->across);
   uint32_t words = (ns + 63) / 64;
   uint64_t *store = calloc((size_t)p->num_cands * words + 1, sizeof *store);
-  if (!order || !rpo || !out || !first || !next || !cr->across || !store ||
-      crl_live_scratch_init(&sc, &p->cfg) != 0 ||
-      crl_cfg_rpo(&p->cfg, order, rpo, &cnt) != 0) {
-    free(order); free(rpo); free(out); free(first); free(next); free(store);
-    return -1;
-  }
-  /* The rows share one allocation, as crl_crossing_free expects. */
+  int rc = -1;
+  if (!x.order || !x.rpo || !x.first || !x.next || !cr->across || !store ||
+      crl_cfg_rpo(&p->cfg, x.order, x.rpo, &x.cnt) != 0)
+    goto out;
+  /* The rows share one allocation, as crl_plan_free expects. */
   cr->across[0].words = store;
+  store = NULL;
   for (uint32_t i = 0; i < p->num_cands; i++) {
-    cr->across[i].words = store + (size_t)i * words;
+    cr->across[i].words = cr->across[0].words + (size_t)i * words;
     cr->across[i].nbits = ns;
     cr->across[i].nwords = words;
   }
-  for (uint32_t b = 0; b <= n; b++) first[b] = UINT32_MAX;
+  for (uint32_t b = 0; b <= n; b++) x.first[b] = UINT32_MAX;
   for (uint32_t s = ns; s-- > 0;) {
-    next[s] = first[rb[s]];
-    first[rb[s]] = s;
+    x.next[s] = x.first[rb[s]];
+    x.first[rb[s]] = s;
   }
-  for (uint32_t i = 0; i < p->num_cands; i++) {
-    crl_cand *cd = &p->cands[i];
-    uint32_t lo = UINT32_MAX, hi = 0;
-    uint32_t d = lv[i].def_block < n ? lv[i].def_block : 0;
-#define HULL(b) do { uint32_t r_ = rpo[b]; if (r_ != UINT32_MAX) { \
-      if (r_ < lo) lo = r_; if (r_ > hi) hi = r_; } } while (0)
-    HULL(d);
-    for (uint32_t k = 0; k < lv[i].num_uses; k++)
-      if (lv[i].use_blocks[k] < n) HULL(lv[i].use_blocks[k]);
-    uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
-    for (uint32_t k = 0; k < m; k++) {
-      HULL(out[k]);
-      for (uint32_t s = first[out[k]]; s != UINT32_MAX; s = next[s])
-        crl_bitset_set(&cr->across[i], s);
-    }
-#undef HULL
-    cd->lo = lo;
-    cd->hi = hi;
-  }
-  crl_live_scratch_free(&sc);
-  free(order); free(rpo); free(out); free(first); free(next);
-  return 0;
+  hull_from_def_and_uses(&x, lv);
+  uint32_t W = (p->num_cands + 63) / 64;
+  if ((uint64_t)n * W <= CRL_MATRIX_MAX_WORDS)
+    rc = crossing_by_matrix(&x, lv, W);
+  else
+    rc = crossing_by_walks(&x, lv);
+out:
+  free(x.order); free(x.rpo); free(x.first); free(x.next); free(store);
+  return rc;
 }
 
 /* Names as LLVM prints them (%name, or %N by slot), computed in one pass:
@@ -429,10 +527,33 @@ static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
   return s;
 }
 
+static const crl_cand *sort_cands;
+static int by_lo(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  const crl_cand *cx = &sort_cands[x], *cy = &sort_cands[y];
+  if (cx->lo != cy->lo) return cx->lo < cy->lo ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+/* Candidates in hull order (ties by id, so deterministic): fields then get
+ * ids in that order, which lets interference rows be built from ranges. */
+static uint32_t *cands_by_lo(crl_plan *p) {
+  uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
+  if (!ord) return NULL;
+  for (uint32_t i = 0; i < p->num_cands; i++) ord[i] = i;
+  sort_cands = p->cands;
+  qsort(ord, p->num_cands, sizeof *ord, by_lo);
+  sort_cands = NULL;
+  return ord;
+}
+
 static int plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
   uint32_t n = c->num_susp;
   unsigned guarantee = 16;
-  for (uint32_t i = 0; i < p->num_cands; i++) {
+  uint32_t *ord = cands_by_lo(p);
+  if (!ord) return -1;
+  for (uint32_t oi = 0; oi < p->num_cands; oi++) {
+    uint32_t i = ord[oi];
     crl_cand *cd = &p->cands[i];
     const crl_bitset *row = &p->cross.across[i];
     uint32_t first = crl_bitset_next(row, 0);
@@ -445,6 +566,7 @@ static int plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
       LLVMValueRef cnt = LLVMGetOperand(cd->value, 0);
       if (!LLVMIsAConstantInt(cnt)) {
         CRL_ERR(c, cd->value, "a dynamically sized alloca lives across a suspend");
+        free(ord);
         return -1;
       }
       size *= LLVMConstIntGetZExtValue(cnt);
@@ -462,7 +584,100 @@ static int plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
     if (over) c->fields[cd->field].realign = align;
     if (cd->is_alloca) crl_valmap_put_id(&c->frame_addr, cd->value, cd->field);
   }
+  free(ord);
   return 0;
+}
+
+static void set_range(uint64_t *w, uint32_t a, uint32_t b) {
+  for (; a < b && (a & 63); a++) w[a >> 6] |= 1ULL << (a & 63);
+  for (; a + 64 <= b; a += 64) w[a >> 6] = ~0ULL;
+  for (; a < b; a++) w[a >> 6] |= 1ULL << (a & 63);
+}
+
+static const crl_cand *sort_hi_cands;
+static const uint32_t *sort_hi_cof;
+static int by_hi(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  uint32_t hx = sort_hi_cands[sort_hi_cof[x]].hi, hy = sort_hi_cands[sort_hi_cof[y]].hi;
+  if (hx != hy) return hx < hy ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+/* Interference rows, a word at a time. Candidate fields have ids in hull
+ * order (plan_fields), so the fields whose hull starts before field f's
+ * ends are an id range; taking out those whose hull ended before f's starts
+ * (a set that only grows as f advances) leaves exactly the overlapping
+ * hulls. That is the answer for allocas and values stored after their
+ * definition; pairs of spills stored at suspend points are then checked
+ * one by one (interferes()). Header, promise and index fields interfere
+ * with everything. Returns the rows' storage, or NULL (out of memory). */
+static uint64_t *interference_rows(crl_coro *c, crl_plan *p, interf_ctx *x,
+                                   crl_bitset *rows) {
+  uint32_t nf = c->num_fields, W = (nf + 63) / 64, ncf = 0;
+  uint64_t *store = calloc((size_t)nf * W + 1, sizeof *store);
+  uint64_t *others = calloc(W + 1, sizeof *others);
+  uint64_t *dead = calloc(W + 1, sizeof *dead);
+  uint64_t *ssa = calloc(W + 1, sizeof *ssa);
+  uint32_t *cf = malloc((nf + 1) * sizeof *cf), *hi = malloc((nf + 1) * sizeof *hi);
+  if (!store || !others || !dead || !ssa || !cf || !hi) {
+    free(store);
+    store = NULL;
+    goto out;
+  }
+  for (uint32_t f = 0; f < nf; f++) {
+    rows[f].words = store + (size_t)f * W;
+    rows[f].nbits = nf;
+    rows[f].nwords = W;
+    uint32_t ci = x->cand_of_field[f];
+    if (ci == UINT32_MAX) {
+      others[f >> 6] |= 1ULL << (f & 63);
+      continue;
+    }
+    cf[ncf++] = f;
+    const crl_cand *cd = &p->cands[ci];
+    if (!cd->is_alloca && !cd->store_after_def) ssa[f >> 6] |= 1ULL << (f & 63);
+  }
+  memcpy(hi, cf, ncf * sizeof *hi);
+  sort_hi_cands = p->cands;
+  sort_hi_cof = x->cand_of_field;
+  qsort(hi, ncf, sizeof *hi, by_hi);
+  uint32_t h = 0;
+  for (uint32_t k = 0; k < ncf; k++) {
+    const crl_cand *cd = &p->cands[x->cand_of_field[cf[k]]];
+    while (h < ncf && p->cands[x->cand_of_field[hi[h]]].hi < cd->lo) {
+      dead[hi[h] >> 6] |= 1ULL << (hi[h] & 63);
+      h++;
+    }
+    uint32_t a = k, b = ncf; /* first field whose hull starts after ours ends */
+    while (a < b) {
+      uint32_t mid = a + (b - a) / 2;
+      if (p->cands[x->cand_of_field[cf[mid]]].lo <= cd->hi) a = mid + 1;
+      else b = mid;
+    }
+    uint64_t *row = rows[cf[k]].words;
+    set_range(row, cf[0], cf[a - 1] + 1);
+    for (uint32_t w = 0; w < W; w++) row[w] = (row[w] | others[w]) & ~dead[w];
+  }
+  for (uint32_t f = 0; f < nf; f++)
+    if (x->cand_of_field[f] == UINT32_MAX) set_range(rows[f].words, 0, nf);
+  /* Spills stored at suspend points share a slot unless live together. */
+  for (uint32_t k = 0; k < ncf; k++) {
+    uint32_t f = cf[k];
+    if (!(ssa[f >> 6] >> (f & 63) & 1)) continue;
+    uint64_t *row = rows[f].words;
+    for (uint32_t w = (f + 1) >> 6; w < W; w++)
+      for (uint64_t bits = row[w] & ssa[w]; bits; bits &= bits - 1) {
+        uint32_t j = (w << 6) + crl_ctz64(bits);
+        if (j <= f || interferes(f, j, x)) continue;
+        row[w] &= ~(1ULL << (j & 63));
+        rows[j].words[f >> 6] &= ~(1ULL << (f & 63));
+      }
+  }
+out:
+  sort_hi_cands = NULL;
+  sort_hi_cof = NULL;
+  free(others); free(dead); free(ssa); free(cf); free(hi);
+  return store;
 }
 
 static int layout(crl_coro *c, crl_plan *p) {
@@ -479,7 +694,16 @@ static int layout(crl_coro *c, crl_plan *p) {
     if (p->cands[i].field != UINT32_MAX)
       x.cand_of_field[p->cands[i].field] = i;
   crl_layout_result r;
-  int rc = crl_layout_compute(&r, lf, nf, interferes, &x);
+  int rc;
+  /* Rows cost nf^2/8 bytes; past the engine's own limit, ask per pair. */
+  crl_bitset *rows = nf <= CRL_LAYOUT_ROWS_MAX ? malloc((nf + 1) * sizeof *rows) : NULL;
+  uint64_t *store = rows ? interference_rows(c, p, &x, rows) : NULL;
+  if (store)
+    rc = crl_layout_compute_rows(&r, lf, nf, rows);
+  else
+    rc = crl_layout_compute(&r, lf, nf, interferes, &x);
+  free(store);
+  free(rows);
   if (rc == 0) {
     for (uint32_t f = 0; f < nf; f++) c->fields[f].offset = r.offsets[f];
     c->frame_size = r.size;

@@ -149,6 +149,11 @@ static int check_suspends(crl_coro *c) {
 static int check_promise(crl_coro *c) {
   if (c->abi != CRL_ABI_SWITCH) return 0;
   LLVMValueRef p = LLVMGetOperand(c->id, 1);
+  /* Old-dialect front ends pass `bitcast i32* %promise to i8*`, which LLVM
+   * 22 parses as a no-op ptr-to-ptr bitcast instruction; LLVM's
+   * CoroIdInst::getPromise strips such casts, and so do we. */
+  while (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p))
+    p = LLVMGetOperand(p, 0);
   if (LLVMIsAConstantPointerNull(p)) return 0;
   if (!LLVMIsAAllocaInst(p) ||
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(p)) != c->fn) {
@@ -160,6 +165,15 @@ static int check_promise(crl_coro *c) {
       LLVMConstIntGetZExtValue(LLVMGetOperand(p, 0)) != 1) {
     CRL_ERR(c, p, "the promise must be a single static alloca");
     return -1;
+  }
+  /* Name the alloca itself in coro.id and drop the casts that only served
+   * it, so that no use of the promise is left before coro.begin. */
+  LLVMValueRef cast = LLVMGetOperand(c->id, 1);
+  LLVMSetOperand(c->id, 1, p);
+  while (cast != p && !LLVMGetFirstUse(cast)) {
+    LLVMValueRef next = LLVMGetOperand(cast, 0);
+    LLVMInstructionEraseFromParent(cast);
+    cast = next;
   }
   c->promise = p;
   return 0;

@@ -73,6 +73,8 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
     crl_valmap_put(o->map, blocks[k], nb[k]);
   }
   crl_vec srcs = {0}, dsts = {0};
+  crl_valmap cut; /* source blocks whose clone was cut short */
+  crl_valmap_init(&cut, 4);
   int has_dbg = 0;
   for (unsigned k = 0; k < n; k++) {
     LLVMPositionBuilderAtEnd(b, nb[k]);
@@ -92,6 +94,12 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
       crl_valmap_put(o->map, i, c);
       crl_vec_push(&srcs, i);
       crl_vec_push(&dsts, c);
+      if (o->stop_after && o->stop_after(i, o->stop_ctx)) {
+        LLVMPositionBuilderAtEnd(b, nb[k]);
+        LLVMBuildUnreachable(b);
+        crl_valmap_put(&cut, blocks[k], blocks[k]);
+        break;
+      }
     }
   }
   int rc = 0;
@@ -102,7 +110,7 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
       for (unsigned e = 0; e < ni; e++) {
         LLVMBasicBlockRef ib = LLVMGetIncomingBlock(s, e);
         LLVMBasicBlockRef mb = crl_valmap_get(o->map, ib);
-        if (!mb) continue;
+        if (!mb || crl_valmap_has(&cut, ib)) continue;
         LLVMValueRef v = map_value(LLVMGetIncomingValue(s, e), o, s);
         if (!v) { rc = -1; break; }
         LLVMAddIncoming(c, &v, &mb, 1);
@@ -127,6 +135,7 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
   }
   crl_vec_free(&srcs);
   crl_vec_free(&dsts);
+  crl_valmap_free(&cut);
   free(nb);
   LLVMDisposeBuilder(b);
   return rc;

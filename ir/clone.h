@@ -19,6 +19,11 @@ typedef struct crl_clone_opts {
   void *missing_ctx;
   LLVMValueRef bad_operand;     /* set when an operand could not be mapped */
   LLVMValueRef bad_user;
+  /* May be NULL. When it returns nonzero for an instruction, the rest of its
+   * block is not cloned: the clone ends in `unreachable` there, and phi
+   * entries coming from that block are dropped. */
+  int (*stop_after)(LLVMValueRef inst, void *ctx);
+  void *stop_ctx;
 } crl_clone_opts;
 
 /* Clones `blocks` (in that order) of src into dst, appending new blocks.

@@ -14,6 +14,8 @@ typedef struct crl_cand {
   uint32_t def_block;
   int is_alloca;
   int store_after_def;  /* cannot be stored at the suspend points */
+  int remat;            /* recomputed after each suspend from its operands,
+                           which are kept in the frame anyway */
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
 } crl_cand;
@@ -24,6 +26,11 @@ typedef struct crl_plan {
   crl_valmap block_id;       /* block -> id */
   crl_cfg cfg;
   crl_domtree dom;
+  /* For liveness only: edges out of blocks with a non-unwind coro.end are
+   * gone, as what follows it runs in the ramp alone (never after a real
+   * suspension), and cut_end[b] is that coro.end (else NULL). */
+  crl_cfg live_cfg;
+  LLVMValueRef *cut_end;
   crl_cand *cands;
   uint32_t num_cands;
   crl_crossing cross;        /* suspends [0, n) real; [n, 2n) store points */

@@ -87,3 +87,9 @@ int crl_is_coro_intrinsic(crl_intr k) {
   return k != CRL_I_NONE && k != CRL_I_LIFETIME_START &&
          k != CRL_I_LIFETIME_END;
 }
+
+int crl_is_fallthrough_end(LLVMValueRef inst) {
+  if (crl_intrinsic_of(inst) != CRL_I_END) return 0;
+  LLVMValueRef u = LLVMGetOperand(inst, 1);
+  return LLVMIsAConstantInt(u) && LLVMConstIntGetZExtValue(u) == 0;
+}

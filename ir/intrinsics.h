@@ -35,5 +35,9 @@ const char *crl_intrinsic_name(crl_intr k);
 LLVMValueRef crl_intrinsic_decl(LLVMModuleRef m, crl_intr k);
 /* Is this an `llvm.coro.*` intrinsic (any of the above but lifetime)? */
 int crl_is_coro_intrinsic(crl_intr k);
+/* A non-unwind llvm.coro.end: in the resume functions it returns, so the
+ * code after it runs only in the ramp (which has not really suspended and
+ * still holds every value in registers or on its stack). */
+int crl_is_fallthrough_end(LLVMValueRef inst);
 
 #endif

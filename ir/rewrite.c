@@ -267,6 +267,14 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   if (crl_ssa_repair_init(&r, c, p) != 0) return -1;
   int rc = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+  /* Recomputed values first: their copies after the suspends use operands
+   * whose own repair, below, must see those uses. */
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    if (!p->cands[i].remat) continue;
+    crl_ssa_begin_value(&r, i);
+    crl_ssa_snapshot_uses(&r);
+    crl_ssa_rewrite_uses(&r);
+  }
   for (uint32_t i = 0; i < p->num_cands && rc == 0; i++) {
     crl_cand *cd = &p->cands[i];
     if (cd->is_alloca || cd->field == UINT32_MAX) continue;

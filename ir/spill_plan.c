@@ -19,6 +19,8 @@ void crl_plan_free(crl_plan *p) {
   free(p->blocks);
   crl_valmap_free(&p->block_id);
   crl_cfg_free(&p->cfg);
+  crl_cfg_free(&p->live_cfg);
+  free(p->cut_end);
   crl_domtree_free(&p->dom);
   free(p->cands);
   if (p->cross.across) free(p->cross.across[0].words);
@@ -41,6 +43,12 @@ static int build_cfg(crl_plan *p, LLVMValueRef fn) {
   }
   uint32_t *from = malloc((ne + 1) * sizeof *from);
   uint32_t *to = malloc((ne + 1) * sizeof *to);
+  p->cut_end = calloc(nb + 1, sizeof *p->cut_end);
+  if (!from || !to || !p->cut_end) {
+    free(from);
+    free(to);
+    return -1;
+  }
   uint32_t e = 0;
   for (uint32_t b = 0; b < nb; b++) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(p->blocks[b]);
@@ -49,12 +57,32 @@ static int build_cfg(crl_plan *p, LLVMValueRef fn) {
       from[e] = b;
       to[e++] = crl_block_id(p, LLVMGetSuccessor(t, s));
     }
+    for (LLVMValueRef i = LLVMGetFirstInstruction(p->blocks[b]); i;
+         i = LLVMGetNextInstruction(i))
+      if (crl_is_fallthrough_end(i)) {
+        p->cut_end[b] = i;
+        break;
+      }
   }
   int rc = crl_cfg_build(&p->cfg, nb, 0, e, from, to);
+  /* The same edges, less those leaving a block cut by coro.end. */
+  uint32_t le = 0;
+  for (uint32_t k = 0; k < e; k++)
+    if (!p->cut_end[from[k]]) {
+      from[le] = from[k];
+      to[le++] = to[k];
+    }
+  if (rc == 0) rc = crl_cfg_build(&p->live_cfg, nb, 0, le, from, to);
   free(from);
   free(to);
   if (rc == 0) rc = crl_domtree_build(&p->dom, &p->cfg);
   return rc;
+}
+
+/* A use after a non-unwind coro.end happens only in the ramp. */
+static int ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user) {
+  return b < p->num_blocks && p->cut_end[b] &&
+         (LLVMIsAPHINode(user) || crl_comes_before(p->cut_end[b], user));
 }
 
 int crl_is_remat(crl_coro *c, LLVMValueRef v) {
@@ -98,10 +126,13 @@ static void value_uses(crl_plan *p, LLVMValueRef v, use_list *out) {
     if (LLVMIsAPHINode(user)) {
       unsigned n = LLVMCountIncoming(user);
       for (unsigned k = 0; k < n; k++)
-        if (LLVMGetIncomingValue(user, k) == v)
-          add_use(out, crl_block_id(p, LLVMGetIncomingBlock(user, k)));
+        if (LLVMGetIncomingValue(user, k) == v) {
+          uint32_t b = crl_block_id(p, LLVMGetIncomingBlock(user, k));
+          if (!ramp_only_use(p, b, user)) add_use(out, b);
+        }
     } else {
-      add_use(out, crl_block_id(p, LLVMGetInstructionParent(user)));
+      uint32_t b = crl_block_id(p, LLVMGetInstructionParent(user));
+      if (!ramp_only_use(p, b, user)) add_use(out, b);
     }
   }
 }
@@ -125,6 +156,7 @@ static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
       LLVMValueRef user = LLVMGetUser(u);
       if (!LLVMIsAInstruction(user)) continue;
       uint32_t ub = crl_block_id(p, LLVMGetInstructionParent(user));
+      if (!LLVMIsAPHINode(user) && ramp_only_use(p, ub, user)) continue;
       crl_intr k = crl_intrinsic_of(user);
       if (k == CRL_I_LIFETIME_START) {
         ai->starts++;
@@ -139,8 +171,10 @@ static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
       if (LLVMIsAPHINode(user)) {
         unsigned n = LLVMCountIncoming(user);
         for (unsigned e = 0; e < n; e++)
-          if (LLVMGetIncomingValue(user, e) == v)
-            add_use(&ai->uses, crl_block_id(p, LLVMGetIncomingBlock(user, e)));
+          if (LLVMGetIncomingValue(user, e) == v) {
+            uint32_t ib = crl_block_id(p, LLVMGetIncomingBlock(user, e));
+            if (!ramp_only_use(p, ib, user)) add_use(&ai->uses, ib);
+          }
         ai->escapes = 1;
         continue;
       }
@@ -256,7 +290,7 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
     if (c->susp[s].phi) crl_valmap_put(&susp_phis, c->susp[s].phi, c->susp[s].phi);
   use_list exits = {0};
   for (uint32_t b = 0; b < p->num_blocks; b++)
-    if (crl_cfg_num_succs(&p->cfg, b) == 0) add_use(&exits, b);
+    if (crl_cfg_num_succs(&p->live_cfg, b) == 0) add_use(&exits, b);
   int rc = collect_values(c, p, lv, ul, &susp_phis, &exits);
   free(exits.b);
   crl_valmap_free(&susp_phis);
@@ -364,7 +398,7 @@ static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv) {
   crl_plan *p = x->p;
   crl_live_scratch sc;
   uint32_t *out = malloc((x->n + 1) * sizeof *out);
-  if (!out || crl_live_scratch_init(&sc, &p->cfg) != 0) {
+  if (!out || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
     free(out);
     return -1;
   }
@@ -409,7 +443,7 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_
   crl_plan *p = x->p;
   uint64_t *m = malloc(((size_t)x->n * W + 1) * sizeof *m);
   uint64_t *seen = malloc(((size_t)W + 1) * sizeof *seen);
-  if (!m || !seen || crl_live_in_matrix(&p->cfg, lv, p->num_cands, m, W) != 0) {
+  if (!m || !seen || crl_live_in_matrix(&p->live_cfg, lv, p->num_cands, m, W) != 0) {
     free(m);
     free(seen);
     return -1;
@@ -448,7 +482,7 @@ static int crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
   uint64_t *store = calloc((size_t)p->num_cands * words + 1, sizeof *store);
   int rc = -1;
   if (!x.order || !x.rpo || !x.first || !x.next || !cr->across || !store ||
-      crl_cfg_rpo(&p->cfg, x.order, x.rpo, &x.cnt) != 0)
+      crl_cfg_rpo(&p->live_cfg, x.order, x.rpo, &x.cnt) != 0)
     goto out;
   /* The rows share one allocation, as crl_plan_free expects. */
   cr->across[0].words = store;
@@ -557,7 +591,7 @@ static int plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
     crl_cand *cd = &p->cands[i];
     const crl_bitset *row = &p->cross.across[i];
     uint32_t first = crl_bitset_next(row, 0);
-    if (first >= n) continue;
+    if (first >= n || cd->remat) continue;
     LLVMTypeRef t = cd->is_alloca ? LLVMGetAllocatedType(cd->value)
                                   : LLVMTypeOf(cd->value);
     uint64_t size = LLVMABISizeOfType(c->td, t);
@@ -743,6 +777,79 @@ static void report(crl_coro *c) {
   c->report = rep;
 }
 
+/* Cheap pure instructions (casts, arithmetic, comparisons, selects,
+ * address arithmetic) are recomputed after each suspend instead of getting
+ * a frame slot when that cannot cost more: their operands then live across
+ * those suspends too, which is free for operands already there and is
+ * accepted when the operands that must be extended are smaller than the
+ * value (a sign-extended counter keeps its i32, not the i64). */
+static int recomputable(LLVMValueRef v) {
+  if (!LLVMIsAInstruction(v)) return 0;
+  if (LLVMIsACastInst(v) || LLVMIsACmpInst(v) || LLVMIsASelectInst(v) ||
+      LLVMIsAGetElementPtrInst(v))
+    return 1;
+  if (!LLVMIsABinaryOperator(v)) return 0;
+  /* Division could trap; recomputing it is only as safe as the original,
+   * but keep the rule simple. */
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  return op != LLVMUDiv && op != LLVMSDiv && op != LLVMURem && op != LLVMSRem;
+}
+
+static int covers(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
+  for (uint32_t s = crl_bitset_next(b, 0); s < n; s = crl_bitset_next(b, s + 1))
+    if (!crl_bitset_test(a, s)) return 0;
+  return 1;
+}
+
+static void mark_remat(crl_coro *c, crl_plan *p) {
+  uint32_t n = c->num_susp;
+  crl_valmap cand_of;
+  crl_valmap_init(&cand_of, p->num_cands);
+  /* Operands of a recomputed value keep their slots: no chains, so the
+   * operands' repair always runs after the copies are made. */
+  uint8_t *pinned = calloc(p->num_cands + 1, 1);
+  if (!pinned) {
+    crl_valmap_free(&cand_of);
+    return;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    crl_valmap_put_id(&cand_of, p->cands[i].value, i);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    const crl_bitset *row = &p->cross.across[i];
+    if (cd->is_alloca || pinned[i] || !recomputable(cd->value) ||
+        crl_bitset_next(row, 0) >= n)
+      continue;
+    unsigned nops = LLVMGetNumOperands(cd->value);
+    uint32_t ops[4], nj = 0;
+    uint64_t extra = 0;
+    int ok = nops <= 4;
+    for (unsigned k = 0; k < nops && ok; k++) {
+      LLVMValueRef op = LLVMGetOperand(cd->value, k);
+      if (LLVMIsAConstant(op)) continue;
+      uint32_t j = crl_valmap_get_id(&cand_of, op);
+      ok = j != UINT32_MAX && !p->cands[j].is_alloca && !p->cands[j].remat;
+      if (!ok) break;
+      ops[nj++] = j;
+      if (!covers(&p->cross.across[j], row, n))
+        extra += LLVMABISizeOfType(c->td, LLVMTypeOf(op));
+    }
+    if (!ok || (extra && extra >= LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value))))
+      continue;
+    cd->remat = 1;
+    for (uint32_t k = 0; k < nj; k++) {
+      crl_cand *oj = &p->cands[ops[k]];
+      pinned[ops[k]] = 1;
+      /* Now also live wherever the value was (suspends and store points). */
+      crl_bitset_union_with(&p->cross.across[ops[k]], row);
+      if (cd->lo < oj->lo) oj->lo = cd->lo;
+      if (cd->hi > oj->hi) oj->hi = cd->hi;
+    }
+  }
+  free(pinned);
+  crl_valmap_free(&cand_of);
+}
+
 /* Values crossing more suspends than this go to memory mode (rewrite.c):
  * SSA repair would merge the slot and the register at every await that
  * may skip its suspend, one phi per value per await. */
@@ -754,7 +861,7 @@ static void mark_late_defs(crl_coro *c, crl_plan *p) {
   uint32_t n = c->num_susp;
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
-    if (cd->is_alloca) continue;
+    if (cd->is_alloca || cd->remat) continue;
     const crl_bitset *row = &p->cross.across[i];
     uint32_t crossings = 0;
     for (uint32_t s = crl_bitset_next(row, 0); s < n; s = crl_bitset_next(row, s + 1))
@@ -823,6 +930,7 @@ int crl_plan_frame(crl_coro *c) {
     CRL_ERR(c, NULL, "out of memory in liveness analysis");
     return -1;
   }
+  mark_remat(c, p);
   mark_late_defs(c, p);
   if (c->low->frame_header(c) != 0) return -1;
   crl_valmap slots;

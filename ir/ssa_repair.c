@@ -77,11 +77,20 @@ static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
   crl_coro *c = r->c;
   LLVMBasicBlockRef bb = r->p->blocks[block];
   uint32_t field = r->p->cands[r->cand].field;
-  LLVMValueRef addr = crl_ramp_field_addr(c, field);
   LLVMPositionBuilderBefore(r->b, crl_first_non_phi(bb));
+  (void)s;
+  if (r->p->cands[r->cand].remat) {
+    /* Recomputed: the operands' own repair later gives them their values
+     * here (they cross this suspend too). */
+    LLVMValueRef cl = LLVMInstructionClone(r->value);
+    LLVMInsertIntoBuilderWithName(r->b, cl, "");
+    crl_vec_push(&r->own_reloads, cl);
+    crl_vec_push(&c->reloads, cl);
+    return cl;
+  }
+  LLVMValueRef addr = crl_ramp_field_addr(c, field);
   LLVMValueRef ld = LLVMBuildLoad2(r->b, LLVMTypeOf(r->value), addr, "");
   LLVMSetAlignment(ld, c->fields[field].align);
-  (void)s;
   crl_vec_push(&r->own_reloads, ld);
   crl_vec_push(&c->reloads, ld);
   return ld;

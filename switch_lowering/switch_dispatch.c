@@ -1,5 +1,6 @@
 #include "switch_lowering/switch_dispatch.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "ir/blocks.h"
@@ -53,7 +54,20 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   return NULL;
 }
 
-/* Blocks reachable from the resume points, in function order. */
+/* Cloning stops at a non-unwind coro.end: the clone returns there. */
+static int stop_at_end(LLVMValueRef inst, void *ctx) {
+  (void)ctx;
+  return crl_is_fallthrough_end(inst);
+}
+
+static int ends_clone(LLVMBasicBlockRef bb) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+    if (crl_is_fallthrough_end(i)) return 1;
+  return 0;
+}
+
+/* Blocks reachable from the resume points, in function order; what follows
+ * a non-unwind coro.end is the ramp's alone. */
 static LLVMBasicBlockRef *resume_blocks(crl_coro *c, unsigned *count) {
   crl_plan *p = c->plan;
   unsigned nb = LLVMCountBasicBlocks(c->fn);
@@ -69,7 +83,7 @@ static LLVMBasicBlockRef *resume_blocks(crl_coro *c, unsigned *count) {
   while (sp) {
     LLVMBasicBlockRef bb = stack[--sp];
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    unsigned ns = t && !ends_clone(bb) ? LLVMGetNumSuccessors(t) : 0;
     for (unsigned k = 0; k < ns; k++) {
       LLVMBasicBlockRef s2 = LLVMGetSuccessor(t, k);
       if (!crl_valmap_has(&seen, s2)) {
@@ -211,7 +225,7 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
   crl_valmap map;
   crl_valmap_init(&map, 1024);
   crl_valmap_put(&map, c->begin, frame);
-  crl_clone_opts o = {&map, missing, NULL, NULL, NULL};
+  crl_clone_opts o = {&map, missing, NULL, NULL, NULL, stop_at_end, NULL};
   clone_ctx x = {c, fn, frame, eb, &o};
   o.missing_ctx = &x;
   int rc = crl_clone_blocks(c->fn, fn, blocks, nblocks, &o);
@@ -300,8 +314,7 @@ int crl_switch_finish_ramp(crl_coro *c) {
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i))
-      if (LLVMIsALoadInst(i) && !LLVMGetVolatile(i) && !LLVMGetFirstUse(i) &&
-          crl_valmap_has(&mine, i))
+      if (!LLVMGetFirstUse(i) && crl_valmap_has(&mine, i))
         crl_vec_push(&dead, i);
   for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
   crl_vec_free(&dead);

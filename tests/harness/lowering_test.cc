@@ -764,4 +764,69 @@ define void @main() {
                "0 42");
 }
 
+// Recomputed values: %wide (sext of %n) and %sum (%n + %k) are rebuilt after
+// each suspend from %n and %k, which the frame keeps; %obj is returned by
+// the ramp after coro.end only. Driven through both suspends, and destroyed
+// at the second one in a second run.
+const char kRemat[] = R"(
+define ptr @co(i32 %n, i32 %k) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %wide = sext i32 %n to i64
+  %sum = add i32 %n, %k
+  %obj = getelementptr i8, ptr %hdl, i64 0
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %r1
+                              i8 1, label %cleanup ]
+r1:
+  call void @trace(i64 %wide)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %r2
+                              i8 1, label %cleanup ]
+r2:
+  %sum64 = zext i32 %sum to i64
+  call void @trace(i64 %sum64)
+  %k64 = zext i32 %k to i64
+  call void @trace(i64 %k64)
+  %w2 = mul i64 %wide, 10
+  call void @trace(i64 %w2)
+  br label %cleanup
+cleanup:
+  call void @trace(i64 99)
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %obj
+}
+)";
+
+TEST(Lowering, RecomputedValuesAfterEachSuspend) {
+  Differential(std::string(kRemat) + R"(
+define void @main() {
+  %h = call ptr @co(i32 -3, i32 5)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               "-3 2 5 -30 99");
+}
+
+TEST(Lowering, RecomputedValuesDestroyedMidway) {
+  Differential(std::string(kRemat) + R"(
+define void @main() {
+  %h = call ptr @co(i32 7, i32 1)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.destroy(ptr %h)
+  ret void
+}
+)",
+               "7 99");
+}
+
 }  // namespace

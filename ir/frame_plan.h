@@ -18,6 +18,7 @@ typedef struct crl_cand {
                            which are kept in the frame anyway */
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
+  uint64_t *live_blocks;/* large allocas: blocks where really alive, or NULL */
 } crl_cand;
 
 typedef struct crl_plan {

@@ -6,7 +6,9 @@
 
 #include "core/layout.h"
 #include "ir/blocks.h"
+#include "ir/alloca_lifetime.h"
 #include "ir/frame_plan.h"
+#include "targets/targets.h"
 
 crl_plan *crl_plan_of(crl_coro *c) { return c->plan; }
 
@@ -22,6 +24,7 @@ void crl_plan_free(crl_plan *p) {
   crl_cfg_free(&p->live_cfg);
   free(p->cut_end);
   crl_domtree_free(&p->dom);
+  for (uint32_t i = 0; i < p->num_cands; i++) free(p->cands[i].live_blocks);
   free(p->cands);
   if (p->cross.across) free(p->cross.across[0].words);
   free(p->cross.across);
@@ -353,6 +356,8 @@ static int interferes(uint32_t i, uint32_t j, void *vctx) {
   if (a->hi < b->lo || b->hi < a->lo) return 0;
   /* Allocas are used in place for their whole life: overlapping ranges
    * interfere. So do values stored right after their definition. */
+  if (a->is_alloca && b->is_alloca && crl_alloca_lifetimes_disjoint(x->p, a, b))
+    return 0;
   if (a->is_alloca || b->is_alloca) return 1;
   if (a->store_after_def || b->store_after_def) return 1;
   const crl_crossing *cr = &x->p->cross;
@@ -581,9 +586,29 @@ static uint32_t *cands_by_lo(crl_plan *p) {
   return ord;
 }
 
+/* The alignment the frame's memory is known to have. A front end that asks
+ * for llvm.coro.align allocates with the frame's own alignment (clang's
+ * -fcoro-aligned-allocation), so nothing needs realigning; otherwise it is
+ * coro.id's alignment operand (the allocator's guarantee clang passes),
+ * else the target's operator new alignment. Allocas aligned above it are
+ * realigned at run time (LLVM instead assumes the allocation has the
+ * frame's alignment, which plain operator new does not give). */
+static unsigned frame_guarantee(crl_coro *c) {
+  if (c->aligns.n) return 1u << 30;
+  if (c->abi == CRL_ABI_SWITCH) {
+    LLVMValueRef a = LLVMGetOperand(c->id, 0);
+    if (LLVMIsAConstantInt(a)) {
+      unsigned long long v = LLVMConstIntGetZExtValue(a);
+      if (v >= 1 && v <= (1u << 29) && !(v & (v - 1))) return (unsigned)v;
+    }
+  }
+  unsigned t = crl_target_new_alignment(LLVMGetTarget(c->mod));
+  return t ? t : 16;
+}
+
 static int plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
   uint32_t n = c->num_susp;
-  unsigned guarantee = 16;
+  unsigned guarantee = frame_guarantee(c);
   uint32_t *ord = cands_by_lo(p);
   if (!ord) return -1;
   for (uint32_t oi = 0; oi < p->num_cands; oi++) {
@@ -707,6 +732,20 @@ static uint64_t *interference_rows(crl_coro *c, crl_plan *p, interf_ctx *x,
         rows[j].words[f >> 6] &= ~(1ULL << (f & 63));
       }
   }
+  /* Large allocas whose exact lifetimes never meet share storage. */
+  uint32_t nbig = 0;
+  for (uint32_t k = 0; k < ncf; k++)
+    if (p->cands[x->cand_of_field[cf[k]]].live_blocks) hi[nbig++] = cf[k];
+  for (uint32_t k = 0; k < nbig; k++)
+    for (uint32_t q = k + 1; q < nbig; q++) {
+      uint32_t f = hi[k], g = hi[q];
+      if (!(rows[f].words[g >> 6] >> (g & 63) & 1) ||
+          !crl_alloca_lifetimes_disjoint(p, &p->cands[x->cand_of_field[f]],
+                                         &p->cands[x->cand_of_field[g]]))
+        continue;
+      rows[f].words[g >> 6] &= ~(1ULL << (g & 63));
+      rows[g].words[f >> 6] &= ~(1ULL << (f & 63));
+    }
 out:
   sort_hi_cands = NULL;
   sort_hi_cof = NULL;
@@ -905,6 +944,7 @@ int crl_plan_frame(crl_coro *c) {
     rb[n + s] = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
   }
   if (rc == 0) rc = crossing_and_hulls(p, 2 * n, rb, lv);
+  if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv);
   /* A value defined in the block of a store point may be live there.
    * Store points are chained per block so this stays linear. */
   uint32_t *first_pt = malloc((p->num_blocks + 1) * sizeof *first_pt);

@@ -829,4 +829,87 @@ define void @main() {
                "7 99");
 }
 
+// Two arrays in consecutive scopes share frame storage (their lifetimes
+// never meet); each keeps its contents across its own suspend point, and
+// destroying at either suspend runs that scope's cleanup.
+const char kScoped[] = R"(
+define ptr @co(i64 %n) presplitcoroutine {
+entry:
+  %a = alloca [32 x i64], align 16
+  %b = alloca [32 x i64], align 16
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  call void @llvm.lifetime.start.p0(ptr %a)
+  %a31 = getelementptr [32 x i64], ptr %a, i64 0, i64 31
+  store i64 %n, ptr %a
+  store i64 31, ptr %a31
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %r1
+                              i8 1, label %destroy_a ]
+r1:
+  %x0 = load i64, ptr %a
+  %x31 = load i64, ptr %a31
+  call void @trace(i64 %x0)
+  call void @trace(i64 %x31)
+  call void @llvm.lifetime.end.p0(ptr %a)
+  call void @llvm.lifetime.start.p0(ptr %b)
+  %b5 = getelementptr [32 x i64], ptr %b, i64 0, i64 5
+  %m = mul i64 %n, 3
+  store i64 %m, ptr %b5
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %r2
+                              i8 1, label %destroy_b ]
+r2:
+  %y = load i64, ptr %b5
+  call void @trace(i64 %y)
+  call void @llvm.lifetime.end.p0(ptr %b)
+  br label %cleanup
+destroy_a:
+  call void @trace(i64 -1)
+  call void @llvm.lifetime.end.p0(ptr %a)
+  br label %cleanup
+destroy_b:
+  call void @trace(i64 -2)
+  call void @llvm.lifetime.end.p0(ptr %b)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+declare void @llvm.lifetime.start.p0(ptr)
+declare void @llvm.lifetime.end.p0(ptr)
+)";
+
+TEST(Lowering, ScopedArraysShareStorageAndKeepContents) {
+  Differential(std::string(kScoped) + R"(
+define void @main() {
+  %h = call ptr @co(i64 5)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               "5 31 15");
+}
+
+TEST(Lowering, ScopedArraysDestroyedInEitherScope) {
+  Differential(std::string(kScoped) + R"(
+define void @main() {
+  %h = call ptr @co(i64 2)
+  call void @llvm.coro.destroy(ptr %h)
+  %g = call ptr @co(i64 4)
+  call void @llvm.coro.resume(ptr %g)
+  call void @llvm.coro.destroy(ptr %g)
+  ret void
+}
+)",
+               "-1 4 31 -2");
+}
+
 }  // namespace

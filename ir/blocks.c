@@ -232,8 +232,11 @@ static int fold_terminator(LLVMBuilderRef b, LLVMBasicBlockRef bb) {
   for (unsigned p = 0; p < dropped.n; p++)
     crl_remove_phi_entries((LLVMBasicBlockRef)dropped.v[p], bb);
   crl_vec_free(&dropped);
-  /* Duplicate edges to the target collapse into one: merge phi entries. */
-  for (LLVMValueRef phi = LLVMGetFirstInstruction(target);
+  /* Duplicate edges to the target collapse into one: merge phi entries
+   * (only then: rebuilding a phi with many entries per fold is quadratic). */
+  unsigned to_target = 0;
+  for (unsigned k = 0; k < ns; k++) to_target += LLVMGetSuccessor(t, k) == target;
+  for (LLVMValueRef phi = to_target > 1 ? LLVMGetFirstInstruction(target) : NULL;
        phi && LLVMIsAPHINode(phi);) {
     LLVMValueRef nx = LLVMGetNextInstruction(phi);
     crl_phi_replace_block(phi, bb, bb);
@@ -272,6 +275,33 @@ static int fold_phis(LLVMBasicBlockRef bb) {
 
 static unsigned count_blocks(LLVMValueRef fn) { return LLVMCountBasicBlocks(fn); }
 
+/* Rebuilds bb's phis without the entries whose block is not in `live`. */
+static void keep_live_entries(LLVMBasicBlockRef bb, const crl_valmap *live) {
+  LLVMContextRef ctx = LLVMGetModuleContext(
+      LLVMGetGlobalParent(LLVMGetBasicBlockParent(bb)));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(bb);
+       phi && LLVMIsAPHINode(phi);) {
+    LLVMValueRef nx = LLVMGetNextInstruction(phi);
+    LLVMPositionBuilderBefore(b, phi);
+    LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
+    unsigned n = LLVMCountIncoming(phi);
+    for (unsigned k = 0; k < n; k++) {
+      LLVMBasicBlockRef ib = LLVMGetIncomingBlock(phi, k);
+      if (!crl_valmap_has(live, ib)) continue;
+      LLVMValueRef v = LLVMGetIncomingValue(phi, k);
+      LLVMAddIncoming(np, &v, &ib, 1);
+    }
+    char *name = copy_name(phi);
+    LLVMReplaceAllUsesWith(phi, np);
+    LLVMInstructionEraseFromParent(phi);
+    LLVMSetValueName2(np, name ? name : "", name ? strlen(name) : 0);
+    free(name);
+    phi = nx;
+  }
+  LLVMDisposeBuilder(b);
+}
+
 void crl_remove_unreachable(LLVMValueRef fn) {
   unsigned nb = count_blocks(fn);
   if (!nb) return;
@@ -298,15 +328,27 @@ void crl_remove_unreachable(LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
     if (!crl_valmap_has(&seen, bb)) crl_vec_push(&dead, (LLVMValueRef)bb);
+  /* Live blocks entered from dead ones lose those phi entries: each phi is
+   * rebuilt once, whatever the number of dead predecessors (a return block
+   * fed by every suspend point has thousands). */
+  crl_valmap touched;
+  crl_valmap_init(&touched, 16);
+  crl_vec fix = {0};
   for (unsigned k = 0; k < dead.n; k++) {
-    LLVMBasicBlockRef bb = (LLVMBasicBlockRef)dead.v[k];
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    LLVMValueRef t = LLVMGetBasicBlockTerminator((LLVMBasicBlockRef)dead.v[k]);
     unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
     for (unsigned s = 0; s < ns; s++) {
       LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
-      if (crl_valmap_has(&seen, succ)) crl_remove_phi_entries(succ, bb);
+      if (crl_valmap_has(&seen, succ) && !crl_valmap_has(&touched, succ)) {
+        crl_valmap_put(&touched, succ, succ);
+        crl_vec_push(&fix, (LLVMValueRef)succ);
+      }
     }
   }
+  for (unsigned k = 0; k < fix.n; k++)
+    keep_live_entries((LLVMBasicBlockRef)fix.v[k], &seen);
+  crl_vec_free(&fix);
+  crl_valmap_free(&touched);
   for (unsigned k = 0; k < dead.n; k++) {
     LLVMBasicBlockRef bb = (LLVMBasicBlockRef)dead.v[k];
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;

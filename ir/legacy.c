@@ -1,11 +1,49 @@
 /* Old-dialect input: LLVM 22 upgrades the two-operand `i1 @llvm.coro.end`
  * to the void three-operand form but leaves the old result's uses behind,
  * so the module no longer verifies. The old result meant "not in the ramp";
- * llvm.coro.is_in_ramp now says the opposite, so uses get its negation. */
+ * llvm.coro.is_in_ramp now says the opposite, so uses get its negation.
+ *
+ * Old front ends also left the presplit marking to CoroEarly, which gave
+ * every function with a switched-resume coro.id (no clones yet) the
+ * attribute, or wrote it as the string attribute "coroutine.presplit". In a
+ * module that shows the old dialect, those functions are marked the same
+ * way; a new-dialect module without the attribute stays an error. */
+#include <string.h>
+
 #include "ir/coro.h"
+
+static int has_string_attr(LLVMValueRef f, const char *k) {
+  return LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, k,
+                                       (unsigned)strlen(k)) != NULL;
+}
+
+/* Functions with a switched-resume coro.id whose clone array is still null. */
+static unsigned mark_presplit(LLVMModuleRef m) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  unsigned marked = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || crl_is_presplit(f)) continue;
+    int found = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && !found;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !found;
+           i = LLVMGetNextInstruction(i))
+        found = crl_intrinsic_of(i) == CRL_I_ID &&
+                LLVMIsAConstantPointerNull(LLVMGetOperand(i, 3));
+    if (!found) continue;
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(ctx, kind, 0));
+    marked++;
+  }
+  return marked;
+}
 
 unsigned crl_repair_legacy_module(LLVMModuleRef m) {
   unsigned repaired = 0;
+  int old_dialect = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (has_string_attr(f, "coroutine.presplit")) old_dialect = 1;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
@@ -17,8 +55,12 @@ unsigned crl_repair_legacy_module(LLVMModuleRef m) {
         if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind) continue;
         size_t len = 0;
         LLVMGetValueName2(i, &len);
-        if (len) LLVMSetValueName2(i, "", 0);
+        if (len) {
+          LLVMSetValueName2(i, "", 0);
+          old_dialect = 1;
+        }
         if (!LLVMGetFirstUse(i)) continue;
+        old_dialect = 1;
         LLVMPositionBuilderBefore(b, i);
         LLVMValueRef ramp = crl_intrinsic_decl(m, CRL_I_IS_IN_RAMP);
         LLVMValueRef in = LLVMBuildCall2(b, LLVMGlobalGetValueType(ramp), ramp, NULL, 0, "");
@@ -27,5 +69,6 @@ unsigned crl_repair_legacy_module(LLVMModuleRef m) {
         repaired++;
       }
   LLVMDisposeBuilder(b);
+  if (old_dialect) repaired += mark_presplit(m);
   return repaired;
 }

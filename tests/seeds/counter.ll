@@ -5,12 +5,12 @@
 ;
 ; The document's text, in its own dialect (typed pointers, two-operand
 ; `i1 @llvm.coro.end`), with only these changes:
-;   - `presplitcoroutine` on @f: LLVM 22 (and corolower) require the front
-;     end to mark switched-resume coroutines; the document predates that;
 ;   - `@main` is renamed `@doc_main` (counter.c has the C `main`);
 ;   - the declarations the document leaves out.
+; No presplitcoroutine attribute, as in the document: in the old dialect
+; corolower marks switched-resume coroutines itself, as old CoroEarly did.
 
-define i8* @f(i32 %n) presplitcoroutine {
+define i8* @f(i32 %n) {
 entry:
   %id = call token @llvm.coro.id(i32 0, i8* null, i8* null, i8* null)
   %size = call i32 @llvm.coro.size.i32()

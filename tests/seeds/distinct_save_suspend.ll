@@ -16,11 +16,13 @@
 ;   - `%suspend1 = call i1 @llvm.coro.suspend(...)`: coro.suspend returns i8
 ;     (as the section's own `switch i8` assumes); same for %suspend2;
 ;   - the if.false branch switches on %suspend1; it must be %suspend2.
-; Also `presplitcoroutine` and the declarations. @resume_handle and
+; Also the declarations. @resume_handle and
 ; @destroy_handle (not in the document) let the C driver resume or destroy
 ; a handle: C cannot call the intrinsics.
+; No presplitcoroutine attribute, as in the document: in the old dialect
+; corolower marks switched-resume coroutines itself, as old CoroEarly did.
 
-define i8* @g() presplitcoroutine {
+define i8* @g() {
 entry:
   %id = call token @llvm.coro.id(i32 0, i8* null, i8* null, i8* null)
   %size = call i32 @llvm.coro.size.i32()

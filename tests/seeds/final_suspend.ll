@@ -13,9 +13,11 @@
 ; document) let the C driver query and destroy a handle.
 ;
 ; Changes: the coroutine body is composed from the section's pieces (above);
-; `presplitcoroutine`; `@main` is renamed `@doc_main`; the declarations.
+; `@main` is renamed `@doc_main`; the declarations.
+; No presplitcoroutine attribute, as in the document: in the old dialect
+; corolower marks switched-resume coroutines itself, as old CoroEarly did.
 
-define i8* @f(i32 %n) presplitcoroutine {
+define i8* @f(i32 %n) {
 entry:
   %current_value = alloca i32
   %pv = bitcast i32* %current_value to i8*

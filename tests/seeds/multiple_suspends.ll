@@ -9,11 +9,13 @@
 ; resume points are dispatched more than once and the coroutine is destroyed
 ; at either suspend point.
 ;
-; Changes to the document's text: `presplitcoroutine`; attribute group #4,
+; Changes to the document's text: attribute group #4,
 ; which the document's `call ... #4` names, is defined; `@main` is renamed
 ; `@doc_main`; the declarations.
+; No presplitcoroutine attribute, as in the document: in the old dialect
+; corolower marks switched-resume coroutines itself, as old CoroEarly did.
 
-define i8* @f(i32 %n) presplitcoroutine {
+define i8* @f(i32 %n) {
 entry:
   %id = call token @llvm.coro.id(i32 0, i8* null, i8* null, i8* null)
   %size = call i32 @llvm.coro.size.i32()

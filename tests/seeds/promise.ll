@@ -11,10 +11,12 @@
 ; coro.promise(promise, 4, true), to get the handle back, and writes to the
 ; promise from outside.
 ;
-; Changes to the document's text: `presplitcoroutine`; `@main` is renamed
+; Changes to the document's text: `@main` is renamed
 ; `@doc_main`; the declarations.
+; No presplitcoroutine attribute, as in the document: in the old dialect
+; corolower marks switched-resume coroutines itself, as old CoroEarly did.
 
-define i8* @f(i32 %n) presplitcoroutine {
+define i8* @f(i32 %n) {
 entry:
   %promise = alloca i32
   %pv = bitcast i32* %promise to i8*

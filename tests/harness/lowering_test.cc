@@ -912,4 +912,53 @@ define void @main() {
                "-1 4 31 -2");
 }
 
+// SSA repair: %v crosses a suspend on each arm of a diamond; after the join
+// the two reloads meet in a phi. Both arms, driven to the end.
+const char kDiamond[] = R"(
+define ptr @co(i64 %n, i1 %c) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %v = mul i64 %n, 7
+  %w = call i64 @llvm.abs.i64(i64 %v, i1 false)
+  br i1 %c, label %a, label %b
+a:
+  call void @trace(i64 1)
+  %sa = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %sa, label %ret [ i8 0, label %join
+                              i8 1, label %cleanup ]
+b:
+  call void @trace(i64 2)
+  %sb = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %sb, label %ret [ i8 0, label %join
+                              i8 1, label %cleanup ]
+join:
+  call void @trace(i64 %w)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+declare i64 @llvm.abs.i64(i64, i1)
+)";
+
+TEST(Lowering, SsaRepairMergesReloadsOfBothArms) {
+  Differential(std::string(kDiamond) + R"(
+define void @main() {
+  %h = call ptr @co(i64 -3, i1 true)
+  call void @llvm.coro.resume(ptr %h)
+  %g = call ptr @co(i64 5, i1 false)
+  call void @llvm.coro.resume(ptr %g)
+  ret void
+}
+)",
+               "1 21 2 35");
+}
+
 }  // namespace

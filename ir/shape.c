@@ -133,6 +133,14 @@ static int check_suspends(crl_coro *c) {
       }
     }
   }
+  /* One final suspend at most: destroy recognises it by its null resume
+   * pointer alone. */
+  int finals = 0;
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (c->susp[s].is_final && ++finals == 2) {
+      CRL_ERR(c, c->susp[s].call, "more than one final suspend point");
+      rc = -1;
+    }
   /* A save serves exactly one suspend: its index is set there. */
   for (unsigned n = 0; n < c->saves.n; n++) {
     LLVMValueRef sv = c->saves.v[n];

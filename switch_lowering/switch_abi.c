@@ -90,9 +90,11 @@ static void store_indices(crl_coro *c) {
     LLVMPositionBuilderBefore(b, sp->point);
     LLVMValueRef idx = crl_ramp_field_addr(c, c->field_index);
     LLVMPositionBuilderBefore(b, sp->point);
-    LLVMValueRef st = LLVMBuildStore(b, LLVMConstInt(c->index_t, s, 0), idx);
-    sp->point = st;
-    if (sp->is_final) LLVMBuildStore(b, LLVMConstNull(c->ptr_t), c->begin);
+    /* The final suspend is known by its null resume pointer (what
+     * coro.done reads); it needs no index. */
+    sp->point = sp->is_final
+                    ? LLVMBuildStore(b, LLVMConstNull(c->ptr_t), c->begin)
+                    : LLVMBuildStore(b, LLVMConstInt(c->index_t, s, 0), idx);
   }
   for (unsigned k = 0; k < c->saves.n; k++)
     if (!LLVMGetFirstUse(c->saves.v[k])) LLVMInstructionEraseFromParent(c->saves.v[k]);

@@ -237,20 +237,36 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
   }
   if (rc == 0) {
     /* Dispatch: jump to where the last suspend left off. */
+    LLVMValueRef mode = LLVMConstInt(c->i8_t, kind == FN_RESUME ? 0 : 1, 0);
+    LLVMBasicBlockRef from = entry;
+    int fi = final_index(c);
     LLVMPositionBuilderAtEnd(eb, entry);
+    if (fi >= 0 && kind != FN_RESUME) {
+      /* The final suspend stores no index (that would cost every resume a
+       * merged store): its null resume pointer identifies it, as in LLVM. */
+      LLVMBasicBlockRef disp = LLVMAppendBasicBlockInContext(c->ctx, fn, "dispatch");
+      LLVMValueRef rf = LLVMBuildLoad2(eb, c->ptr_t, frame, "resume.fn");
+      LLVMValueRef done = LLVMBuildIsNull(eb, rf, "at.final");
+      LLVMBasicBlockRef fb = crl_valmap_get(&map, c->susp[fi].resume);
+      LLVMBuildCondBr(eb, done, fb, disp);
+      LLVMAddIncoming(crl_valmap_get(&map, c->susp[fi].phi), &mode, &entry, 1);
+      LLVMPositionBuilderAtEnd(eb, disp);
+      from = disp;
+    }
     LLVMValueRef iaddr = crl_field_addr(c, eb, frame, c->field_index);
     LLVMValueRef idx = LLVMBuildLoad2(eb, c->index_t, iaddr, "index");
     LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(c->ctx, fn, "unreachable");
+    LLVMValueRef sw = LLVMBuildSwitch(eb, idx, bad, c->num_susp);
     LLVMPositionBuilderAtEnd(eb, bad);
     LLVMBuildUnreachable(eb);
-    LLVMPositionBuilderAtEnd(eb, entry);
-    LLVMValueRef sw = LLVMBuildSwitch(eb, idx, bad, c->num_susp);
-    LLVMValueRef mode = LLVMConstInt(c->i8_t, kind == FN_RESUME ? 0 : 1, 0);
     for (uint32_t s = 0; s < c->num_susp; s++) {
+      /* Resuming at the final suspend is undefined, and destroying there is
+       * handled above: no case, so a generator's dispatch is one compare. */
+      if (c->susp[s].is_final) continue;
       LLVMBasicBlockRef rb = crl_valmap_get(&map, c->susp[s].resume);
       LLVMAddCase(sw, LLVMConstInt(c->index_t, s, 0), rb);
       LLVMValueRef phi = crl_valmap_get(&map, c->susp[s].phi);
-      LLVMAddIncoming(phi, &mode, &entry, 1);
+      LLVMAddIncoming(phi, &mode, &from, 1);
     }
     for (uint32_t s = 0; s < c->num_susp; s++) {
       crl_suspend *sp = &c->susp[s];

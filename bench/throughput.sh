@@ -12,6 +12,11 @@
 # -disable-llvm-passes. All variants must print the same line; then one
 # hyperfine run per program compares them.
 #
+# Wall-clock time on a shared 2-core VM varies by 10-20% between runs, so
+# each variant's executed instructions are also counted with callgrind
+# (deterministic) on a smaller run (IR_GEN_ARGS, default 3000000 values;
+# IR_CHAIN_ARGS, default depth 18), into OUT_DIR/throughput_instructions.md.
+#
 # Usage: bench/throughput.sh
 # Environment: COROLOWER (default bazel-bin/corolower), RUNS (default 10),
 # WARMUP (default 2), CHECK_TIMEOUT (default 60 s), OUT_DIR (default
@@ -51,6 +56,7 @@ fi
 
 llvm_passes='coro-early,cgscc(coro-split),coro-cleanup'
 
+ir_rows=()
 for prog in generator task_chain; do
   case "$prog" in
     generator) args=${GEN_ARGS:-} ;;
@@ -99,4 +105,25 @@ for prog in generator task_chain; do
   hyperfine -N --warmup "$WARMUP" --runs "$RUNS" \
     --export-markdown "$OUT_DIR/throughput_$prog.md" \
     --export-json "$OUT_DIR/throughput_$prog.json" "${hf[@]}"
+
+  if command -v valgrind >/dev/null; then
+    case "$prog" in
+      generator) iargs=${IR_GEN_ARGS:-3000000} ;;
+      task_chain) iargs=${IR_CHAIN_ARGS:-18} ;;
+    esac
+    for v in "${variants[@]}"; do
+      # shellcheck disable=SC2086
+      n=$(valgrind --tool=callgrind --callgrind-out-file="$b.$v.cg" "$b.$v" $iargs 2>&1 >/dev/null |
+          sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+      ir_rows+=("| $prog ($iargs) | $v | $n |")
+    done
+  fi
 done
+
+if [ ${#ir_rows[@]} -gt 0 ]; then
+  {
+    echo "| program (argument) | variant | instructions executed (callgrind) |"
+    echo "| --- | --- | ---: |"
+    printf '%s\n' "${ir_rows[@]}"
+  } | tee "$OUT_DIR/throughput_instructions.md" >&2
+fi

@@ -398,6 +398,8 @@ typedef struct crl_lay {
   uint8_t *kind; /* with rows: how field i relates to all other free fields */
   uint32_t *ids;
   uint32_t *byoff; /* placed free fields in offset order */
+  uint64_t *by_a, *by_b; /* their [start, end), in the same order: the scan
+                            reads them sequentially */
   uint32_t nbyoff;
 } crl_lay;
 
@@ -474,11 +476,15 @@ static inline void crl_lay_note_placed(crl_lay *L, uint32_t i) {
   uint64_t x = L->off[i];
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2u;
-    if (L->off[L->byoff[mid]] <= x) lo = mid + 1u;
+    if (L->by_a[mid] <= x) lo = mid + 1u;
     else hi = mid;
   }
   memmove(&L->byoff[lo + 1u], &L->byoff[lo], (size_t)(L->nbyoff - lo) * sizeof(uint32_t));
+  memmove(&L->by_a[lo + 1u], &L->by_a[lo], (size_t)(L->nbyoff - lo) * sizeof(uint64_t));
+  memmove(&L->by_b[lo + 1u], &L->by_b[lo], (size_t)(L->nbyoff - lo) * sizeof(uint64_t));
   L->byoff[lo] = i;
+  L->by_a[lo] = x;
+  L->by_b[lo] = x + L->f[i].size;
   L->nbyoff++;
 }
 
@@ -488,13 +494,18 @@ static inline void crl_lay_note_placed(crl_lay *L, uint32_t i) {
 static inline uint64_t crl_lay_fit_some(const crl_lay *L, uint32_t i, uint64_t s, uint64_t al) {
   uint64_t cand = 0;
   uint32_t p = 0, q = 0;
+  const uint64_t *row = L->rows ? L->rows[i].words : NULL;
   for (;;) {
     uint64_t a, b;
-    while (p < L->nbyoff && !crl_lay_interferes(L, i, L->byoff[p])) p++;
-    if (p < L->nbyoff && (q >= L->nfixed_iv || L->off[L->byoff[p]] <= L->fixed_iv[q].a)) {
-      uint32_t j = L->byoff[p++];
-      a = L->off[j];
-      b = a + L->f[j].size;
+    if (row) {
+      while (p < L->nbyoff && !(row[L->byoff[p] >> 6] >> (L->byoff[p] & 63u) & 1u)) p++;
+    } else {
+      while (p < L->nbyoff && !crl_lay_interferes(L, i, L->byoff[p])) p++;
+    }
+    if (p < L->nbyoff && (q >= L->nfixed_iv || L->by_a[p] <= L->fixed_iv[q].a)) {
+      a = L->by_a[p];
+      b = L->by_b[p];
+      p++;
     } else if (q < L->nfixed_iv) {
       a = L->fixed_iv[q].a;
       b = L->fixed_iv[q].b;
@@ -638,6 +649,8 @@ static inline void crl_lay_cleanup(crl_lay *L) {
   free(L->off);
   free(L->ids);
   free(L->byoff);
+  free(L->by_a);
+  free(L->by_b);
   free(L->kind);
   crl_bitset_free(&L->placed);
   crl_gapset_free(&L->fixed_gaps);
@@ -723,8 +736,10 @@ static inline int crl_layout_run(crl_layout_result *out, const crl_layout_field 
     if (crl_gapset_init(&L.fixed_gaps, L.fixed_iv, L.nfixed_iv, L.cls_align, L.ncls) != 0) goto oom;
     L.ids = (uint32_t *)malloc((size_t)L.nfree * sizeof(uint32_t));
     L.byoff = (uint32_t *)malloc((size_t)L.nfree * sizeof(uint32_t));
+    L.by_a = (uint64_t *)malloc((size_t)L.nfree * sizeof(uint64_t));
+    L.by_b = (uint64_t *)malloc((size_t)L.nfree * sizeof(uint64_t));
     best_off = (uint64_t *)malloc((size_t)n * sizeof(uint64_t));
-    if (!L.ids || !L.byoff || !best_off || crl_bitset_init(&L.placed, n) != 0) {
+    if (!L.ids || !L.byoff || !L.by_a || !L.by_b || !best_off || crl_bitset_init(&L.placed, n) != 0) {
       free(best_off);
       goto oom;
     }

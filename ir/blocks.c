@@ -214,38 +214,70 @@ static LLVMBasicBlockRef constant_target(LLVMValueRef t) {
   return NULL;
 }
 
-static int fold_terminator(LLVMBuilderRef b, LLVMBasicBlockRef bb) {
+/* Records bb (once) as a block whose phis need fixing after this round. */
+static void touch(crl_vec *v, crl_valmap *seen, LLVMBasicBlockRef bb) {
+  if (crl_valmap_has(seen, bb)) return;
+  crl_valmap_put(seen, bb, bb);
+  crl_vec_push(v, (LLVMValueRef)bb);
+}
+
+/* Replaces a branch or switch on a constant by a plain branch. Phis of the
+ * old successors are fixed later, all at once (fix_phis). */
+static int fold_terminator(LLVMBuilderRef b, LLVMBasicBlockRef bb, crl_vec *touched,
+                           crl_valmap *seen) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
   if (!t) return 0;
   LLVMBasicBlockRef target = constant_target(t);
   if (!target) return 0;
   unsigned ns = LLVMGetNumSuccessors(t);
-  crl_vec dropped = {0};
-  for (unsigned s = 0; s < ns; s++) {
-    LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
-    if (succ == target) continue;
-    int seen = 0;
-    for (unsigned p = 0; p < dropped.n; p++)
-      if (dropped.v[p] == (LLVMValueRef)succ) seen = 1;
-    if (!seen) crl_vec_push(&dropped, (LLVMValueRef)succ);
-  }
-  for (unsigned p = 0; p < dropped.n; p++)
-    crl_remove_phi_entries((LLVMBasicBlockRef)dropped.v[p], bb);
-  crl_vec_free(&dropped);
-  /* Duplicate edges to the target collapse into one: merge phi entries
-   * (only then: rebuilding a phi with many entries per fold is quadratic). */
-  unsigned to_target = 0;
-  for (unsigned k = 0; k < ns; k++) to_target += LLVMGetSuccessor(t, k) == target;
-  for (LLVMValueRef phi = to_target > 1 ? LLVMGetFirstInstruction(target) : NULL;
-       phi && LLVMIsAPHINode(phi);) {
-    LLVMValueRef nx = LLVMGetNextInstruction(phi);
-    crl_phi_replace_block(phi, bb, bb);
-    phi = nx;
-  }
+  for (unsigned k = 0; k < ns; k++) touch(touched, seen, LLVMGetSuccessor(t, k));
   LLVMPositionBuilderBefore(b, t);
   LLVMBuildBr(b, target);
   LLVMInstructionEraseFromParent(t);
   return 1;
+}
+
+static unsigned edges_between(LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(from);
+  unsigned ns = t ? LLVMGetNumSuccessors(t) : 0, e = 0;
+  for (unsigned k = 0; k < ns; k++) e += LLVMGetSuccessor(t, k) == to;
+  return e;
+}
+
+/* Rebuilds bb's phis with as many entries per predecessor as it has edges
+ * to bb: one rebuild per phi per round, however many edges were dropped
+ * (a cleanup block fed by every suspend point has thousands). */
+static void fix_phis(LLVMBasicBlockRef bb) {
+  LLVMValueRef first = LLVMGetFirstInstruction(bb);
+  if (!first || !LLVMIsAPHINode(first)) return;
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(bb)));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  crl_valmap kept;
+  crl_valmap_init(&kept, 16);
+  for (LLVMValueRef phi = first; phi && LLVMIsAPHINode(phi);) {
+    LLVMValueRef nx = LLVMGetNextInstruction(phi);
+    crl_valmap_free(&kept);
+    crl_valmap_init(&kept, 16);
+    LLVMPositionBuilderBefore(b, phi);
+    LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
+    unsigned n = LLVMCountIncoming(phi);
+    for (unsigned k = 0; k < n; k++) {
+      LLVMBasicBlockRef ib = LLVMGetIncomingBlock(phi, k);
+      uintptr_t have = (uintptr_t)crl_valmap_get(&kept, ib);
+      if (have >= edges_between(ib, bb)) continue;
+      crl_valmap_put(&kept, ib, (void *)(have + 1));
+      LLVMValueRef v = LLVMGetIncomingValue(phi, k);
+      LLVMAddIncoming(np, &v, &ib, 1);
+    }
+    char *name = copy_name(phi);
+    LLVMReplaceAllUsesWith(phi, np);
+    LLVMInstructionEraseFromParent(phi);
+    LLVMSetValueName2(np, name ? name : "", name ? strlen(name) : 0);
+    free(name);
+    phi = nx;
+  }
+  crl_valmap_free(&kept);
+  LLVMDisposeBuilder(b);
 }
 
 /* A phi whose entries all carry one value (or itself) is that value. */
@@ -372,11 +404,17 @@ void crl_simplify_cfg(LLVMValueRef fn) {
    * cost stays linear. */
   for (int round = 0; round < 4; round++) {
     int changed = 0;
+    crl_vec touched = {0};
+    crl_valmap seen;
+    crl_valmap_init(&seen, 64);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
          bb = LLVMGetNextBasicBlock(bb)) {
       changed |= fold_phis(bb);
-      changed |= fold_terminator(b, bb);
+      changed |= fold_terminator(b, bb, &touched, &seen);
     }
+    for (unsigned k = 0; k < touched.n; k++) fix_phis((LLVMBasicBlockRef)touched.v[k]);
+    crl_vec_free(&touched);
+    crl_valmap_free(&seen);
     if (!changed) break;
     crl_remove_unreachable(fn);
   }

@@ -721,6 +721,7 @@ static inline int crl_layout_run(crl_layout_result *out, const crl_layout_field 
 
   if (L.nfree > 0) {
     uint64_t *best_off = NULL, dense_lb = 0, cur = 0;
+    uint32_t *first_order = NULL;
     crl_bitset *own_rows = NULL, free_set = {NULL, 0, 0};
     int ok = 1, last_all_dense = 0;
     /* Dense layouts keep every free field apart from each other and from the
@@ -739,8 +740,11 @@ static inline int crl_layout_run(crl_layout_result *out, const crl_layout_field 
     L.by_a = (uint64_t *)malloc((size_t)L.nfree * sizeof(uint64_t));
     L.by_b = (uint64_t *)malloc((size_t)L.nfree * sizeof(uint64_t));
     best_off = (uint64_t *)malloc((size_t)n * sizeof(uint64_t));
-    if (!L.ids || !L.byoff || !L.by_a || !L.by_b || !best_off || crl_bitset_init(&L.placed, n) != 0) {
+    first_order = (uint32_t *)malloc(((size_t)L.nfree + 1) * sizeof(uint32_t));
+    if (!L.ids || !L.byoff || !L.by_a || !L.by_b || !best_off || !first_order ||
+        crl_bitset_init(&L.placed, n) != 0) {
       free(best_off);
+      free(first_order);
       goto oom;
     }
     /* Callback answers become rows once, so every pass after the first
@@ -787,6 +791,12 @@ static inline int crl_layout_run(crl_layout_result *out, const crl_layout_field 
       if (!dense) {
         memcpy(L.ids, L.free_ids, (size_t)L.nfree * sizeof(uint32_t));
         crl_lay_sort_ids(L.ids, L.nfree, fields, pass >> 1);
+        /* Both orders agree when no field is larger but less aligned than
+         * another: the second pair of passes would repeat the first. */
+        if (pass == 0 && first_order) memcpy(first_order, L.ids, (size_t)L.nfree * sizeof(uint32_t));
+        if (pass == 2 && first_order &&
+            memcmp(first_order, L.ids, (size_t)L.nfree * sizeof(uint32_t)) == 0)
+          break;
       }
       end = crl_lay_pass(&L, dense, &all_dense);
       if (end == CRL_LAY_INF) {
@@ -801,6 +811,7 @@ static inline int crl_layout_run(crl_layout_result *out, const crl_layout_field 
         memcpy(best_off, L.off, (size_t)n * sizeof(uint64_t));
       }
     }
+    free(first_order);
     if (own_rows) {
       for (i = 0; i < n; i++) crl_bitset_free(&own_rows[i]);
       free(own_rows);

@@ -788,24 +788,27 @@ static int layout(crl_coro *c, crl_plan *p) {
   return rc;
 }
 
+static const crl_frame_field_plan *sort_fields;
+static int by_offset(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  uint64_t ox = sort_fields[x].offset, oy = sort_fields[y].offset;
+  if (ox != oy) return ox < oy ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
 static void report(crl_coro *c) {
   crl_frame_report *rep = crl_report_begin(c->res, c->fn, c->abi);
   if (!rep) return;
   rep->size = c->frame_size;
   rep->align = c->frame_align;
   rep->num_suspends = c->num_susp;
-  /* Fields in offset order (stable on ties) so reports read top-down. */
+  /* Fields in offset order (field id on ties) so reports read top-down. */
   uint32_t nf = c->num_fields;
-  uint32_t *ord = malloc(nf * sizeof *ord);
+  uint32_t *ord = malloc((nf + 1) * sizeof *ord);
   for (uint32_t f = 0; f < nf; f++) ord[f] = f;
-  for (uint32_t i = 1; i < nf; i++) {
-    uint32_t k = ord[i], j = i;
-    while (j > 0 && c->fields[ord[j - 1]].offset > c->fields[k].offset) {
-      ord[j] = ord[j - 1];
-      j--;
-    }
-    ord[j] = k;
-  }
+  sort_fields = c->fields;
+  qsort(ord, nf, sizeof *ord, by_offset);
+  sort_fields = NULL;
   for (uint32_t i = 0; i < nf; i++) {
     const crl_frame_field_plan *f = &c->fields[ord[i]];
     char *desc = f->value ? value_desc(c, f->name, f->value) : NULL;

@@ -19,6 +19,10 @@
 #   SIZES      default "250 500 1000 2000"
 #   RUNS       hyperfine --runs (default 3); WARMUP (default 1)
 #   CHECK_TIMEOUT  seconds allowed to corolower's trial run (default 300)
+#   COUNT_SIZES  sizes at which both tools' executed instructions are also
+#              counted with callgrind (default "1000 2000"; "" to skip): a
+#              deterministic measure of growth, as wall clock on this shared
+#              2-core VM varies by 10-20% between runs
 #   OUT_DIR    where the exports go (default bench/results)
 #   WORK_DIR   generated sources and IR (default: a temporary directory)
 set -euo pipefail
@@ -119,3 +123,26 @@ if 1000 in sizes and 2000 in sizes:
     print("(2.0 = linear, 4.0 = quadratic)")
 EOF
 echo "hyperfine exports: $md $json" >&2
+
+COUNT_SIZES=${COUNT_SIZES-1000 2000}
+if [ -n "$COUNT_SIZES" ] && command -v valgrind >/dev/null; then
+  count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+      sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+  }
+  {
+    echo
+    echo "| form | N | LLVM instructions | corolower instructions | corolower/LLVM |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    for form in raw simplified; do
+      for n in $COUNT_SIZES; do
+        in="$work/awaits_$n.$form.ll"
+        l=$(count "$OPT" -passes="$llvm_passes" "$in" -o /dev/null)
+        c=-
+        [ "$have_corolower" = 1 ] && c=$(count "$COROLOWER" "$in" -o /dev/null)
+        r=$(python3 -c "import sys; l,c=sys.argv[1:]; print('%.3f' % (int(c)/int(l)) if c != '-' else '-')" "$l" "$c")
+        echo "| $form | $n | $l | $c | $r |"
+      done
+    done
+  } | tee "$OUT_DIR/compile_time_instructions.md"
+fi

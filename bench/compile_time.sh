@@ -15,7 +15,9 @@
 #
 # Usage: bench/compile_time.sh
 # Environment:
-#   COROLOWER  the CLI (default bazel-bin/corolower, relative to the repo root)
+#   COROLOWER  the CLI (default bazel-bin/corolower, relative to the repo root;
+#              build it with `bazel build -c opt //:corolower`: opt-22 is an
+#              optimized build, Bazel's default fastbuild is not)
 #   SIZES      default "250 500 1000 2000"
 #   RUNS       hyperfine --runs (default 3); WARMUP (default 1)
 #   CHECK_TIMEOUT  seconds allowed to corolower's trial run (default 300)

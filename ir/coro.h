@@ -83,6 +83,7 @@ struct crl_coro {
   uint32_t frame_align;
   crl_valmap frame_addr; /* value (alloca) -> field id + 1 */
   crl_frame_report *report;
+  const crl_valmap *slots; /* input's %N numbering (slots.c), or NULL */
 
   struct crl_plan *plan;  /* spill_plan.c */
   crl_vec reloads;         /* frame loads made by the rewrite */
@@ -104,6 +105,7 @@ int crl_plan_frame(crl_coro *c);                                   /* spill_plan
 int crl_rewrite_frame(crl_coro *c);                                /* rewrite.c */
 int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
 int crl_is_presplit(LLVMValueRef fn);
+void crl_number_slots(LLVMValueRef fn, crl_valmap *slots);          /* slots.c */
 int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c */                              /* pipeline.c */
 void crl_check_leftovers(LLVMModuleRef m, crl_result *res);        /* cleanup.c */
 uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,

@@ -58,7 +58,7 @@ static void coro_free(crl_coro *c) {
 }
 
 static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, crl_result *res,
-                     const crl_options *opts) {
+                     const crl_options *opts, const crl_valmap *slots) {
   crl_coro c;
   memset(&c, 0, sizeof c);
   c.mod = LLVMGetGlobalParent(fn);
@@ -67,6 +67,7 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, crl_result *res,
   c.res = res;
   c.opts = opts;
   c.fn = fn;
+  c.slots = slots;
   c.b = LLVMCreateBuilderInContext(c.ctx);
   c.ptr_t = LLVMPointerTypeInContext(c.ctx, 0);
   c.i8_t = LLVMInt8TypeInContext(c.ctx);
@@ -112,13 +113,26 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   crl_options defaults;
   crl_options_init(&defaults);
   const crl_options *opts = user_opts ? user_opts : &defaults;
-  crl_repair_legacy_module(m);
   char *err = crl_target_prepare_module(m, opts->target_triple, opts->data_layout);
   if (err) {
     crl_diagf(res, CRL_SEV_ERROR, NULL, NULL, "%s", err);
     free(err);
     return res;
   }
+  /* Frame reports name unnamed values by the input's numbering, taken
+   * before anything (legacy repair, early lowering) changes the code. */
+  crl_vec named = {0};
+  crl_valmap index_of;
+  crl_valmap_init(&index_of, 16);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && (!only || f == only)) {
+      crl_valmap_put_id(&index_of, f, named.n);
+      crl_vec_push(&named, f);
+    }
+  crl_valmap *slot_maps = calloc(named.n + 1, sizeof *slot_maps);
+  for (unsigned k = 0; slot_maps && k < named.n; k++)
+    crl_number_slots(named.v[k], &slot_maps[k]);
+  crl_repair_legacy_module(m);
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   if (crl_early_lower_module(m, res) == 0 &&
       crl_check_outside_coroutines(m, res) == 0) {
@@ -126,7 +140,11 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
       if (!LLVMIsDeclaration(f) && crl_is_presplit(f) && (!only || f == only))
         crl_vec_push(&coros, f);
-    for (unsigned i = 0; i < coros.n; i++) lower_one(coros.v[i], td, res, opts);
+    for (unsigned i = 0; i < coros.n; i++) {
+      uint32_t k = crl_valmap_get_id(&index_of, coros.v[i]);
+      lower_one(coros.v[i], td, res, opts,
+                slot_maps && k != UINT32_MAX ? &slot_maps[k] : NULL);
+    }
     crl_vec_free(&coros);
   }
   if (crl_result_ok(res)) crl_check_leftovers(m, res);
@@ -142,6 +160,10 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
     LLVMDisposeMessage(msg);
   }
   LLVMDisposeTargetData(td);
+  for (unsigned k = 0; slot_maps && k < named.n; k++) crl_valmap_free(&slot_maps[k]);
+  free(slot_maps);
+  crl_vec_free(&named);
+  crl_valmap_free(&index_of);
   return res;
 }
 

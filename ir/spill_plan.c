@@ -516,35 +516,15 @@ out:
 /* Names as LLVM prints them (%name, or %N by slot), computed in one pass:
  * asking LLVM to print each value rebuilds its slot table every time,
  * which is quadratic in the size of the function. */
-static void number_slots(crl_coro *c, crl_valmap *slots) {
-  uint32_t slot = 0;
-  crl_valmap_init(slots, 1024);
-  size_t len;
-  unsigned np = LLVMCountParams(c->fn);
-  for (unsigned k = 0; k < np; k++) {
-    LLVMValueRef a = LLVMGetParam(c->fn, k);
-    LLVMGetValueName2(a, &len);
-    if (!len) crl_valmap_put_id(slots, a, slot++);
-  }
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
-       bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len);
-    if (!len) slot++;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i)) {
-      if (LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMVoidTypeKind) continue;
-      LLVMGetValueName2(i, &len);
-      if (!len) crl_valmap_put_id(slots, i, slot++);
-    }
-  }
-}
-
 static char *slot_name(const crl_valmap *slots, LLVMValueRef v) {
   char buf[160];
   size_t len = 0;
   const char *n = LLVMGetValueName2(v, &len);
   if (len) snprintf(buf, sizeof buf, "%%%.*s", (int)(len > 150 ? 150 : len), n);
-  else snprintf(buf, sizeof buf, "%%%u", crl_valmap_get_id(slots, v));
+  else if (crl_valmap_get_id(slots, v) != UINT32_MAX)
+    snprintf(buf, sizeof buf, "%%%u", crl_valmap_get_id(slots, v));
+  else
+    snprintf(buf, sizeof buf, "%%(made by the lowering)");
   return crl_strdup(buf);
 }
 
@@ -976,14 +956,19 @@ int crl_plan_frame(crl_coro *c) {
   mark_remat(c, p);
   mark_late_defs(c, p);
   if (c->low->frame_header(c) != 0) return -1;
-  crl_valmap slots;
-  number_slots(c, &slots);
+  const crl_valmap *slots0 = c->slots;
+  crl_valmap own;
+  if (!slots0) {
+    crl_number_slots(c->fn, &own);
+    slots0 = &own;
+  }
+  const crl_valmap slots = *slots0;
   if (c->promise) {
     c->fields[c->field_promise].name = slot_name(&slots, c->promise);
     c->fields[c->field_promise].owns_name = 1;
   }
   int prc = plan_fields(c, p, &slots);
-  crl_valmap_free(&slots);
+  if (slots0 == &own) crl_valmap_free(&own);
   if (prc != 0) return -1;
   if (layout(c, p) != 0) {
     CRL_ERR(c, NULL, "frame layout failed");

@@ -1,0 +1,30 @@
+/* Slot numbers of unnamed values (%N), as LLVM's printer assigns them:
+ * unnamed arguments, then per block the block (if unnamed) and its unnamed
+ * non-void instructions. Computed once, before the pipeline changes the
+ * function, so frame reports name values as the input did; asking LLVM to
+ * print each value instead rebuilds its slot table every time. */
+#include "ir/coro.h"
+
+void crl_number_slots(LLVMValueRef fn, crl_valmap *slots) {
+  uint32_t slot = 0;
+  crl_valmap_init(slots, 16);
+  size_t len;
+  unsigned np = LLVMCountParams(fn);
+  for (unsigned k = 0; k < np; k++) {
+    LLVMValueRef a = LLVMGetParam(fn, k);
+    LLVMGetValueName2(a, &len);
+    if (!len) crl_valmap_put_id(slots, a, slot++);
+  }
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMGetValueName2(LLVMBasicBlockAsValue(bb), &len);
+    if (!len) slot++;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMVoidTypeKind) continue;
+      LLVMGetValueName2(i, &len);
+      if (!len) crl_valmap_put_id(slots, i, slot++);
+    }
+  }
+}
+

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Mutation robustness check: corolower never crashes on broken coroutines.
+
+Usage: mutate.py COROLOWER SEED ROUNDS FILE.ll [FILE.ll ...]
+
+Each round takes one of the given modules and breaks one instruction line
+(deletes it, swaps it with another, duplicates another in front of it, or
+flips a suspend's final flag or a switch case), then runs
+`COROLOWER mutant.ll -o out.bc`. Exit status 0 (lowered) or 1 (diagnosed,
+with a `corolower: error:` line and no output file) is fine; anything else
+(a signal, an abort, another status) is a failure, and so is exit 1 that
+leaves an output file. Mutants that fail are kept in TEST_UNDECLARED_OUTPUTS_DIR
+(or the current directory) as crash_N.ll. The seed makes the run repeatable.
+"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+
+def mutate(rng, lines):
+    body = [i for i, l in enumerate(lines)
+            if l.startswith("  ") and not l.strip().startswith(";")]
+    if not body:
+        return None
+    mut = list(lines)
+    i = rng.choice(body)
+    kind = rng.randint(0, 3)
+    if kind == 0:
+        del mut[i]
+    elif kind == 1:
+        j = rng.choice(body)
+        mut[i], mut[j] = mut[j], mut[i]
+    elif kind == 2:
+        mut.insert(i, mut[rng.choice(body)])
+    elif "i1 false" in mut[i]:
+        mut[i] = mut[i].replace("i1 false", "i1 true")
+    else:
+        mut[i] = mut[i].replace("i8 0,", "i8 1,")
+    return mut
+
+
+def main() -> int:
+    if len(sys.argv) < 5:
+        print(__doc__, file=sys.stderr)
+        return 2
+    tool, seed, rounds, files = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
+    rng = random.Random(seed)
+    keep = os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR", ".")
+    sources = [open(f).read().split("\n") for f in files]
+    work = tempfile.mkdtemp(prefix="mutate.")
+    mutant, out = os.path.join(work, "m.ll"), os.path.join(work, "out.bc")
+    bad = tried = 0
+    for n in range(rounds):
+        mut = mutate(rng, rng.choice(sources))
+        if mut is None:
+            continue
+        tried += 1
+        with open(mutant, "w") as f:
+            f.write("\n".join(mut))
+        if os.path.exists(out):
+            os.remove(out)
+        r = subprocess.run([tool, mutant, "-o", out], capture_output=True, timeout=120)
+        err = r.stderr.decode(errors="replace")
+        why = None
+        if r.returncode not in (0, 1):
+            why = f"exit status {r.returncode}"
+        elif r.returncode == 1 and os.path.exists(out):
+            why = "failed but wrote an output file"
+        elif r.returncode == 1 and "corolower: error:" not in err:
+            why = "failed without an error message"
+        if why:
+            bad += 1
+            path = os.path.join(keep, f"crash_{n}.ll")
+            with open(path, "w") as f:
+                f.write("\n".join(mut))
+            print(f"FAIL round {n}: {why}; mutant kept as {path}\n{err[-500:]}")
+    print(f"mutate.py: {tried} mutants, {bad} failures")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -22,8 +22,7 @@ int crl_cleanup_coro(crl_coro *c) {
   c->begin = NULL;
   if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
   c->id = NULL;
-  static unsigned kind;
-  if (!kind) kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
   LLVMRemoveEnumAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, kind);
   if (c->opts->keep_elision_markers)
     crl_diagf(c->res, CRL_SEV_WARNING, c->fn, NULL,

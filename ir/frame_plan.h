@@ -44,4 +44,12 @@ uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
 /* Rematerializable from the frame in any clone: coro.begin, allocas and
  * constant-offset address arithmetic on them. */
 int crl_is_remat(crl_coro *c, LLVMValueRef v);
+/* crossing.c: crossing sets over 2n ids (suspends, then store points) and
+ * hulls; rb[s] is the block of id s. 0, or -1 out of memory. */
+int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
+                           const crl_live_value *lv);
+/* remat_plan.c: marks the candidates recomputed after suspends. */
+void crl_mark_remat(crl_coro *c, crl_plan *p);
+/* interference.c: lays out c->fields; 0, or -1 on failure. */
+int crl_layout_frame(crl_coro *c, crl_plan *p);
 #endif

@@ -1,6 +1,7 @@
 #include "ir/intrinsics.h"
 
 #include <string.h>
+#include <threads.h>
 
 static const char *const names[CRL_I_COUNT] = {
     [CRL_I_ID] = "llvm.coro.id",
@@ -46,17 +47,18 @@ static const char *const names[CRL_I_COUNT] = {
     [CRL_I_LIFETIME_END] = "llvm.lifetime.end",
 };
 
-/* Intrinsic IDs are fixed for a given libLLVM; look them up once. An ID of
- * 0 means this LLVM does not know the intrinsic, which then never matches. */
+/* Intrinsic IDs are fixed for a given libLLVM; look them up once (once per
+ * process, safely when several threads lower at the same time). An ID of 0
+ * means this LLVM does not know the intrinsic, which then never matches. */
 static unsigned ids[CRL_I_COUNT];
-static int ids_ready;
+static once_flag ids_once = ONCE_FLAG_INIT;
 
-static void init_ids(void) {
-  if (ids_ready) return;
+static void lookup_ids(void) {
   for (int k = 1; k < CRL_I_COUNT; k++)
     ids[k] = LLVMLookupIntrinsicID(names[k], strlen(names[k]));
-  ids_ready = 1;
 }
+
+static void init_ids(void) { call_once(&ids_once, lookup_ids); }
 
 crl_intr crl_intrinsic_of_fn(LLVMValueRef fn) {
   if (!fn || !LLVMIsAFunction(fn)) return CRL_I_NONE;

@@ -37,8 +37,8 @@ static const crl_lowering *find_lowering(const crl_options *o, crl_abi abi) {
 }
 
 int crl_is_presplit(LLVMValueRef fn) {
-  static unsigned kind;
-  if (!kind) kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  /* No static cache: lowering may run on several threads. */
+  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) !=
          NULL;
 }

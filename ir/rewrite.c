@@ -8,9 +8,7 @@
 #include "ir/ssa_repair.h"
 
 static unsigned ptrmask_id(void) {
-  static unsigned id;
-  if (!id) id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
-  return id;
+  return LLVMLookupIntrinsicID("llvm.ptrmask", 12);
 }
 
 LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,

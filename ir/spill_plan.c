@@ -8,6 +8,7 @@
 #include "ir/blocks.h"
 #include "ir/alloca_lifetime.h"
 #include "ir/frame_plan.h"
+#include "ir/keysort.h"
 #include "targets/targets.h"
 
 crl_plan *crl_plan_of(crl_coro *c) { return c->plan; }
@@ -221,10 +222,9 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
 }
 
 static int outside_frame(LLVMValueRef a) {
-  static unsigned kind;
-  if (!kind)
-    kind = LLVMGetMDKindIDInContext(
-        LLVMGetTypeContext(LLVMTypeOf(a)), "coro.outside.frame", 18);
+  /* Metadata kind ids belong to the context: looked up each time. */
+  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(a)),
+                                           "coro.outside.frame", 18);
   return LLVMGetMetadata(a, kind) != NULL;
 }
 
@@ -321,198 +321,6 @@ uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
   return c->num_fields++;
 }
 
-typedef struct interf_ctx {
-  crl_coro *c;
-  crl_plan *p;
-  uint32_t *cand_of_field; /* field -> candidate or UINT32_MAX */
-} interf_ctx;
-
-/* Does a & b hold a common bit among the first n? Scanned from the top:
- * values that stay live to the end share the last suspends. */
-static int common_below(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
-  uint32_t nw = (n + 63) / 64;
-  for (uint32_t w = nw; w-- > 0;) {
-    uint64_t m = a->words[w] & b->words[w];
-    if (w == nw - 1 && (n & 63)) m &= (1ULL << (n & 63)) - 1;
-    if (m) return 1;
-  }
-  return 0;
-}
-
-/* Like common_below, but a's bits [n, 2n) (store points) against b's
- * [0, n) (suspends crossed). */
-static int stored_while_live(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
-  for (uint32_t s = crl_bitset_next(a, n); s < 2 * n; s = crl_bitset_next(a, s + 1))
-    if (crl_bitset_test(b, s - n)) return 1;
-  return 0;
-}
-
-static int interferes(uint32_t i, uint32_t j, void *vctx) {
-  interf_ctx *x = vctx;
-  uint32_t ci = x->cand_of_field[i], cj = x->cand_of_field[j];
-  if (ci == UINT32_MAX || cj == UINT32_MAX) return 1;
-  const crl_cand *a = &x->p->cands[ci], *b = &x->p->cands[cj];
-  /* Disjoint live ranges never interfere (the hull is a superset). */
-  if (a->hi < b->lo || b->hi < a->lo) return 0;
-  /* Allocas are used in place for their whole life: overlapping ranges
-   * interfere. So do values stored right after their definition. */
-  if (a->is_alloca && b->is_alloca && crl_alloca_lifetimes_disjoint(x->p, a, b))
-    return 0;
-  if (a->is_alloca || b->is_alloca) return 1;
-  if (a->store_after_def || b->store_after_def) return 1;
-  const crl_crossing *cr = &x->p->cross;
-  uint32_t n = x->c->num_susp;
-  const crl_bitset *ra = &cr->across[ci], *rb = &cr->across[cj];
-  /* Spill slots are occupied from a store point to the resume: they clash
-   * when crossing one suspend, or when one is stored while the other is live. */
-  return common_below(ra, rb, n) || stored_while_live(ra, rb, n) ||
-         stored_while_live(rb, ra, n);
-}
-
-/* Live-in matrices above this many words (64 MiB) fall back to walks. */
-#define CRL_MATRIX_MAX_WORDS (8u << 20)
-
-typedef struct crossing_ctx {
-  crl_plan *p;
-  uint32_t ns, n;
-  const uint32_t *rb;       /* suspend id -> its block */
-  uint32_t *rpo, *order, cnt;
-  uint32_t *first, *next;   /* suspend ids chained per block */
-} crossing_ctx;
-
-#define HULL(cd, b) do { uint32_t r_ = x->rpo[b]; if (r_ != UINT32_MAX) { \
-    if (r_ < (cd)->lo) { (cd)->lo = r_; } \
-    if (r_ > (cd)->hi) { (cd)->hi = r_; } } } while (0)
-
-/* The hull starts from the definition and the uses; live-in blocks widen it. */
-static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv) {
-  for (uint32_t i = 0; i < x->p->num_cands; i++) {
-    crl_cand *cd = &x->p->cands[i];
-    cd->lo = UINT32_MAX;
-    cd->hi = 0;
-    uint32_t d = lv[i].def_block < x->n ? lv[i].def_block : 0;
-    HULL(cd, d);
-    for (uint32_t k = 0; k < lv[i].num_uses; k++)
-      if (lv[i].use_blocks[k] < x->n) HULL(cd, lv[i].use_blocks[k]);
-  }
-}
-
-/* One backward walk per candidate (core/liveness): cost is the sum of the
- * live ranges, for when the matrix would be too big. */
-static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv) {
-  crl_plan *p = x->p;
-  crl_live_scratch sc;
-  uint32_t *out = malloc((x->n + 1) * sizeof *out);
-  if (!out || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
-    free(out);
-    return -1;
-  }
-  for (uint32_t i = 0; i < p->num_cands; i++) {
-    crl_cand *cd = &p->cands[i];
-    uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
-    for (uint32_t k = 0; k < m; k++) {
-      HULL(cd, out[k]);
-      for (uint32_t s = x->first[out[k]]; s != UINT32_MAX; s = x->next[s])
-        crl_bitset_set(&p->cross.across[i], s);
-    }
-  }
-  crl_live_scratch_free(&sc);
-  free(out);
-  return 0;
-}
-
-/* Hull ends from the matrix: the first (last) block in reverse post-order
- * where each value is live-in, found with a running "seen" set. */
-static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
-                      uint64_t *seen, int from_top) {
-  memset(seen, 0, (size_t)W * sizeof *seen);
-  for (uint32_t k = 0; k < x->cnt; k++) {
-    uint32_t pos = from_top ? k : x->cnt - 1 - k;
-    const uint64_t *row = m + (size_t)x->order[pos] * W;
-    for (uint32_t w = 0; w < W; w++) {
-      uint64_t fresh = row[w] & ~seen[w];
-      seen[w] |= row[w];
-      while (fresh) {
-        crl_cand *cd = &x->p->cands[(w << 6) + crl_ctz64(fresh)];
-        fresh &= fresh - 1;
-        if (from_top && pos < cd->lo) cd->lo = pos;
-        if (!from_top && pos > cd->hi) cd->hi = pos;
-      }
-    }
-  }
-}
-
-/* All candidates at once (core/liveness' matrix), then crossing sets by
- * reading the rows of the suspends' blocks. */
-static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_t W) {
-  crl_plan *p = x->p;
-  uint64_t *m = malloc(((size_t)x->n * W + 1) * sizeof *m);
-  uint64_t *seen = malloc(((size_t)W + 1) * sizeof *seen);
-  if (!m || !seen || crl_live_in_matrix(&p->live_cfg, lv, p->num_cands, m, W) != 0) {
-    free(m);
-    free(seen);
-    return -1;
-  }
-  for (uint32_t s = 0; s < x->ns; s++) {
-    if (x->rb[s] >= x->n) continue;
-    const uint64_t *row = m + (size_t)x->rb[s] * W;
-    for (uint32_t w = 0; w < W; w++)
-      for (uint64_t bits = row[w]; bits; bits &= bits - 1)
-        crl_bitset_set(&p->cross.across[(w << 6) + crl_ctz64(bits)], s);
-  }
-  hull_ends(x, m, W, seen, 1);
-  hull_ends(x, m, W, seen, 0);
-  free(m);
-  free(seen);
-  return 0;
-}
-#undef HULL
-
-/* For each candidate, the suspends (and store points) it is live across and
- * the hull, in reverse post-order, of its live blocks. */
-static int crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
-                              const crl_live_value *lv) {
-  crossing_ctx x = {p, ns, p->num_blocks, rb, NULL, NULL, 0, NULL, NULL};
-  uint32_t n = p->num_blocks;
-  x.order = malloc((n + 1) * sizeof *x.order);
-  x.rpo = malloc((n + 1) * sizeof *x.rpo);
-  x.first = malloc((n + 1) * sizeof *x.first);
-  x.next = malloc((ns + 1) * sizeof *x.next);
-  crl_crossing *cr = &p->cross;
-  memset(cr, 0, sizeof *cr);
-  cr->num_values = p->num_cands;
-  cr->num_suspends = ns;
-  cr->across = calloc(p->num_cands + 1, sizeof *cr->across);
-  uint32_t words = (ns + 63) / 64;
-  uint64_t *store = calloc((size_t)p->num_cands * words + 1, sizeof *store);
-  int rc = -1;
-  if (!x.order || !x.rpo || !x.first || !x.next || !cr->across || !store ||
-      crl_cfg_rpo(&p->live_cfg, x.order, x.rpo, &x.cnt) != 0)
-    goto out;
-  /* The rows share one allocation, as crl_plan_free expects. */
-  cr->across[0].words = store;
-  store = NULL;
-  for (uint32_t i = 0; i < p->num_cands; i++) {
-    cr->across[i].words = cr->across[0].words + (size_t)i * words;
-    cr->across[i].nbits = ns;
-    cr->across[i].nwords = words;
-  }
-  for (uint32_t b = 0; b <= n; b++) x.first[b] = UINT32_MAX;
-  for (uint32_t s = ns; s-- > 0;) {
-    x.next[s] = x.first[rb[s]];
-    x.first[rb[s]] = s;
-  }
-  hull_from_def_and_uses(&x, lv);
-  uint32_t W = (p->num_cands + 63) / 64;
-  if ((uint64_t)n * W <= CRL_MATRIX_MAX_WORDS)
-    rc = crossing_by_matrix(&x, lv, W);
-  else
-    rc = crossing_by_walks(&x, lv);
-out:
-  free(x.order); free(x.rpo); free(x.first); free(x.next); free(store);
-  return rc;
-}
-
 /* Names as LLVM prints them (%name, or %N by slot), computed in one pass:
  * asking LLVM to print each value rebuilds its slot table every time,
  * which is quadratic in the size of the function. */
@@ -546,23 +354,17 @@ static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
   return s;
 }
 
-static const crl_cand *sort_cands;
-static int by_lo(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  const crl_cand *cx = &sort_cands[x], *cy = &sort_cands[y];
-  if (cx->lo != cy->lo) return cx->lo < cy->lo ? -1 : 1;
-  return x < y ? -1 : x > y;
-}
-
-/* Candidates in hull order (ties by id, so deterministic): fields then get
- * ids in that order, which lets interference rows be built from ranges. */
 static uint32_t *cands_by_lo(crl_plan *p) {
   uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
-  if (!ord) return NULL;
-  for (uint32_t i = 0; i < p->num_cands; i++) ord[i] = i;
-  sort_cands = p->cands;
-  qsort(ord, p->num_cands, sizeof *ord, by_lo);
-  sort_cands = NULL;
+  crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
+  if (!ord || !kv) {
+    free(ord);
+    free(kv);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++) kv[i] = (crl_keyed){p->cands[i].lo, i};
+  crl_keyed_sort(kv, p->num_cands, ord);
+  free(kv);
   return ord;
 }
 
@@ -627,155 +429,6 @@ static int plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
   return 0;
 }
 
-static void set_range(uint64_t *w, uint32_t a, uint32_t b) {
-  for (; a < b && (a & 63); a++) w[a >> 6] |= 1ULL << (a & 63);
-  for (; a + 64 <= b; a += 64) w[a >> 6] = ~0ULL;
-  for (; a < b; a++) w[a >> 6] |= 1ULL << (a & 63);
-}
-
-static const crl_cand *sort_hi_cands;
-static const uint32_t *sort_hi_cof;
-static int by_hi(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  uint32_t hx = sort_hi_cands[sort_hi_cof[x]].hi, hy = sort_hi_cands[sort_hi_cof[y]].hi;
-  if (hx != hy) return hx < hy ? -1 : 1;
-  return x < y ? -1 : x > y;
-}
-
-/* Interference rows, a word at a time. Candidate fields have ids in hull
- * order (plan_fields), so the fields whose hull starts before field f's
- * ends are an id range; taking out those whose hull ended before f's starts
- * (a set that only grows as f advances) leaves exactly the overlapping
- * hulls. That is the answer for allocas and values stored after their
- * definition; pairs of spills stored at suspend points are then checked
- * one by one (interferes()). Header, promise and index fields interfere
- * with everything. Returns the rows' storage, or NULL (out of memory). */
-static uint64_t *interference_rows(crl_coro *c, crl_plan *p, interf_ctx *x,
-                                   crl_bitset *rows) {
-  uint32_t nf = c->num_fields, W = (nf + 63) / 64, ncf = 0;
-  uint64_t *store = calloc((size_t)nf * W + 1, sizeof *store);
-  uint64_t *others = calloc(W + 1, sizeof *others);
-  uint64_t *dead = calloc(W + 1, sizeof *dead);
-  uint64_t *ssa = calloc(W + 1, sizeof *ssa);
-  uint32_t *cf = malloc((nf + 1) * sizeof *cf), *hi = malloc((nf + 1) * sizeof *hi);
-  if (!store || !others || !dead || !ssa || !cf || !hi) {
-    free(store);
-    store = NULL;
-    goto out;
-  }
-  for (uint32_t f = 0; f < nf; f++) {
-    rows[f].words = store + (size_t)f * W;
-    rows[f].nbits = nf;
-    rows[f].nwords = W;
-    uint32_t ci = x->cand_of_field[f];
-    if (ci == UINT32_MAX) {
-      others[f >> 6] |= 1ULL << (f & 63);
-      continue;
-    }
-    cf[ncf++] = f;
-    const crl_cand *cd = &p->cands[ci];
-    if (!cd->is_alloca && !cd->store_after_def) ssa[f >> 6] |= 1ULL << (f & 63);
-  }
-  memcpy(hi, cf, ncf * sizeof *hi);
-  sort_hi_cands = p->cands;
-  sort_hi_cof = x->cand_of_field;
-  qsort(hi, ncf, sizeof *hi, by_hi);
-  uint32_t h = 0;
-  for (uint32_t k = 0; k < ncf; k++) {
-    const crl_cand *cd = &p->cands[x->cand_of_field[cf[k]]];
-    while (h < ncf && p->cands[x->cand_of_field[hi[h]]].hi < cd->lo) {
-      dead[hi[h] >> 6] |= 1ULL << (hi[h] & 63);
-      h++;
-    }
-    uint32_t a = k, b = ncf; /* first field whose hull starts after ours ends */
-    while (a < b) {
-      uint32_t mid = a + (b - a) / 2;
-      if (p->cands[x->cand_of_field[cf[mid]]].lo <= cd->hi) a = mid + 1;
-      else b = mid;
-    }
-    uint64_t *row = rows[cf[k]].words;
-    set_range(row, cf[0], cf[a - 1] + 1);
-    for (uint32_t w = 0; w < W; w++) row[w] = (row[w] | others[w]) & ~dead[w];
-  }
-  for (uint32_t f = 0; f < nf; f++)
-    if (x->cand_of_field[f] == UINT32_MAX) set_range(rows[f].words, 0, nf);
-  /* Spills stored at suspend points share a slot unless live together. */
-  for (uint32_t k = 0; k < ncf; k++) {
-    uint32_t f = cf[k];
-    if (!(ssa[f >> 6] >> (f & 63) & 1)) continue;
-    uint64_t *row = rows[f].words;
-    for (uint32_t w = (f + 1) >> 6; w < W; w++)
-      for (uint64_t bits = row[w] & ssa[w]; bits; bits &= bits - 1) {
-        uint32_t j = (w << 6) + crl_ctz64(bits);
-        if (j <= f || interferes(f, j, x)) continue;
-        row[w] &= ~(1ULL << (j & 63));
-        rows[j].words[f >> 6] &= ~(1ULL << (f & 63));
-      }
-  }
-  /* Large allocas whose exact lifetimes never meet share storage. */
-  uint32_t nbig = 0;
-  for (uint32_t k = 0; k < ncf; k++)
-    if (p->cands[x->cand_of_field[cf[k]]].live_blocks) hi[nbig++] = cf[k];
-  for (uint32_t k = 0; k < nbig; k++)
-    for (uint32_t q = k + 1; q < nbig; q++) {
-      uint32_t f = hi[k], g = hi[q];
-      if (!(rows[f].words[g >> 6] >> (g & 63) & 1) ||
-          !crl_alloca_lifetimes_disjoint(p, &p->cands[x->cand_of_field[f]],
-                                         &p->cands[x->cand_of_field[g]]))
-        continue;
-      rows[f].words[g >> 6] &= ~(1ULL << (g & 63));
-      rows[g].words[f >> 6] &= ~(1ULL << (f & 63));
-    }
-out:
-  sort_hi_cands = NULL;
-  sort_hi_cof = NULL;
-  free(others); free(dead); free(ssa); free(cf); free(hi);
-  return store;
-}
-
-static int layout(crl_coro *c, crl_plan *p) {
-  uint32_t nf = c->num_fields;
-  crl_layout_field *lf = malloc(nf * sizeof *lf);
-  interf_ctx x = {c, p, malloc(nf * sizeof(uint32_t))};
-  for (uint32_t f = 0; f < nf; f++) {
-    lf[f].size = c->fields[f].size;
-    lf[f].align = c->fields[f].align;
-    lf[f].fixed_offset = c->fields[f].fixed_offset;
-    x.cand_of_field[f] = UINT32_MAX;
-  }
-  for (uint32_t i = 0; i < p->num_cands; i++)
-    if (p->cands[i].field != UINT32_MAX)
-      x.cand_of_field[p->cands[i].field] = i;
-  crl_layout_result r;
-  int rc;
-  /* Rows cost nf^2/8 bytes; past the engine's own limit, ask per pair. */
-  crl_bitset *rows = nf <= CRL_LAYOUT_ROWS_MAX ? malloc((nf + 1) * sizeof *rows) : NULL;
-  uint64_t *store = rows ? interference_rows(c, p, &x, rows) : NULL;
-  if (store)
-    rc = crl_layout_compute_rows(&r, lf, nf, rows);
-  else
-    rc = crl_layout_compute(&r, lf, nf, interferes, &x);
-  free(store);
-  free(rows);
-  if (rc == 0) {
-    for (uint32_t f = 0; f < nf; f++) c->fields[f].offset = r.offsets[f];
-    c->frame_size = r.size;
-    c->frame_align = r.align;
-    crl_layout_result_free(&r);
-  }
-  free(lf);
-  free(x.cand_of_field);
-  return rc;
-}
-
-static const crl_frame_field_plan *sort_fields;
-static int by_offset(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  uint64_t ox = sort_fields[x].offset, oy = sort_fields[y].offset;
-  if (ox != oy) return ox < oy ? -1 : 1;
-  return x < y ? -1 : x > y;
-}
-
 static void report(crl_coro *c) {
   crl_frame_report *rep = crl_report_begin(c->res, c->fn, c->abi);
   if (!rep) return;
@@ -785,10 +438,15 @@ static void report(crl_coro *c) {
   /* Fields in offset order (field id on ties) so reports read top-down. */
   uint32_t nf = c->num_fields;
   uint32_t *ord = malloc((nf + 1) * sizeof *ord);
-  for (uint32_t f = 0; f < nf; f++) ord[f] = f;
-  sort_fields = c->fields;
-  qsort(ord, nf, sizeof *ord, by_offset);
-  sort_fields = NULL;
+  crl_keyed *kv = malloc((nf + 1) * sizeof *kv);
+  if (!ord || !kv) {
+    free(ord);
+    free(kv);
+    return;
+  }
+  for (uint32_t f = 0; f < nf; f++) kv[f] = (crl_keyed){c->fields[f].offset, f};
+  crl_keyed_sort(kv, nf, ord);
+  free(kv);
   for (uint32_t i = 0; i < nf; i++) {
     const crl_frame_field_plan *f = &c->fields[ord[i]];
     char *desc = f->value ? value_desc(c, f->name, f->value) : NULL;
@@ -797,79 +455,6 @@ static void report(crl_coro *c) {
   }
   free(ord);
   c->report = rep;
-}
-
-/* Cheap pure instructions (casts, arithmetic, comparisons, selects,
- * address arithmetic) are recomputed after each suspend instead of getting
- * a frame slot when that cannot cost more: their operands then live across
- * those suspends too, which is free for operands already there and is
- * accepted when the operands that must be extended are smaller than the
- * value (a sign-extended counter keeps its i32, not the i64). */
-static int recomputable(LLVMValueRef v) {
-  if (!LLVMIsAInstruction(v)) return 0;
-  if (LLVMIsACastInst(v) || LLVMIsACmpInst(v) || LLVMIsASelectInst(v) ||
-      LLVMIsAGetElementPtrInst(v))
-    return 1;
-  if (!LLVMIsABinaryOperator(v)) return 0;
-  /* Division could trap; recomputing it is only as safe as the original,
-   * but keep the rule simple. */
-  LLVMOpcode op = LLVMGetInstructionOpcode(v);
-  return op != LLVMUDiv && op != LLVMSDiv && op != LLVMURem && op != LLVMSRem;
-}
-
-static int covers(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
-  for (uint32_t s = crl_bitset_next(b, 0); s < n; s = crl_bitset_next(b, s + 1))
-    if (!crl_bitset_test(a, s)) return 0;
-  return 1;
-}
-
-static void mark_remat(crl_coro *c, crl_plan *p) {
-  uint32_t n = c->num_susp;
-  crl_valmap cand_of;
-  crl_valmap_init(&cand_of, p->num_cands);
-  /* Operands of a recomputed value keep their slots: no chains, so the
-   * operands' repair always runs after the copies are made. */
-  uint8_t *pinned = calloc(p->num_cands + 1, 1);
-  if (!pinned) {
-    crl_valmap_free(&cand_of);
-    return;
-  }
-  for (uint32_t i = 0; i < p->num_cands; i++)
-    crl_valmap_put_id(&cand_of, p->cands[i].value, i);
-  for (uint32_t i = 0; i < p->num_cands; i++) {
-    crl_cand *cd = &p->cands[i];
-    const crl_bitset *row = &p->cross.across[i];
-    if (cd->is_alloca || pinned[i] || !recomputable(cd->value) ||
-        crl_bitset_next(row, 0) >= n)
-      continue;
-    unsigned nops = LLVMGetNumOperands(cd->value);
-    uint32_t ops[4], nj = 0;
-    uint64_t extra = 0;
-    int ok = nops <= 4;
-    for (unsigned k = 0; k < nops && ok; k++) {
-      LLVMValueRef op = LLVMGetOperand(cd->value, k);
-      if (LLVMIsAConstant(op)) continue;
-      uint32_t j = crl_valmap_get_id(&cand_of, op);
-      ok = j != UINT32_MAX && !p->cands[j].is_alloca && !p->cands[j].remat;
-      if (!ok) break;
-      ops[nj++] = j;
-      if (!covers(&p->cross.across[j], row, n))
-        extra += LLVMABISizeOfType(c->td, LLVMTypeOf(op));
-    }
-    if (!ok || (extra && extra >= LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value))))
-      continue;
-    cd->remat = 1;
-    for (uint32_t k = 0; k < nj; k++) {
-      crl_cand *oj = &p->cands[ops[k]];
-      pinned[ops[k]] = 1;
-      /* Now also live wherever the value was (suspends and store points). */
-      crl_bitset_union_with(&p->cross.across[ops[k]], row);
-      if (cd->lo < oj->lo) oj->lo = cd->lo;
-      if (cd->hi > oj->hi) oj->hi = cd->hi;
-    }
-  }
-  free(pinned);
-  crl_valmap_free(&cand_of);
 }
 
 /* Values crossing more suspends than this go to memory mode (rewrite.c):
@@ -926,7 +511,7 @@ int crl_plan_frame(crl_coro *c) {
     rb[s] = crl_block_id(p, c->susp[s].resume);
     rb[n + s] = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
   }
-  if (rc == 0) rc = crossing_and_hulls(p, 2 * n, rb, lv);
+  if (rc == 0) rc = crl_crossing_and_hulls(p, 2 * n, rb, lv);
   if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv);
   /* A value defined in the block of a store point may be live there.
    * Store points are chained per block so this stays linear. */
@@ -953,7 +538,7 @@ int crl_plan_frame(crl_coro *c) {
     CRL_ERR(c, NULL, "out of memory in liveness analysis");
     return -1;
   }
-  mark_remat(c, p);
+  crl_mark_remat(c, p);
   mark_late_defs(c, p);
   if (c->low->frame_header(c) != 0) return -1;
   const crl_valmap *slots0 = c->slots;
@@ -970,7 +555,7 @@ int crl_plan_frame(crl_coro *c) {
   int prc = plan_fields(c, p, &slots);
   if (slots0 == &own) crl_valmap_free(&own);
   if (prc != 0) return -1;
-  if (layout(c, p) != 0) {
+  if (crl_layout_frame(c, p) != 0) {
     CRL_ERR(c, NULL, "frame layout failed");
     return -1;
   }

@@ -61,8 +61,7 @@ static LLVMValueRef make_clone_fn(crl_coro *c, const char *suffix) {
   free(name);
   LLVMSetLinkage(f, LLVMInternalLinkage);
   LLVMSetFunctionCallConv(f, LLVMFastCallConv);
-  static unsigned skip[2];
-  if (!skip[0]) skip[0] = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  unsigned skip[2] = {LLVMGetEnumAttributeKindForName("presplitcoroutine", 17), 0};
   crl_copy_fn_attrs(c->fn, f, skip);
   LLVMSetValueName2(LLVMGetParam(f, 0), "frame", 5);
   return f;

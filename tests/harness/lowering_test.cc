@@ -6,6 +6,11 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <thread>
+#include <vector>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
 
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
@@ -1214,6 +1219,34 @@ define void @main() {
 }
 )",
            "0 6");
+}
+
+// Compiler projects lower modules on several threads at once, each in its
+// own LLVM context: the library keeps no unsynchronised global state.
+TEST(Lowering, ConcurrentLoweringInSeparateContexts) {
+  const std::string ir = std::string(kScoped) + kDecls;
+  auto work = [&ir](int *ok) {
+    for (int round = 0; round < 10; round++) {
+      LLVMContextRef ctx = LLVMContextCreate();
+      LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+          ir.data(), ir.size(), "concurrent");
+      LLVMModuleRef m = nullptr;
+      char *err = nullptr;
+      if (LLVMParseIRInContext(ctx, buf, &m, &err) == 0) {
+        crl_result *r = crl_lower_module(m, nullptr);
+        if (r && crl_result_ok(r) && crl_result_num_frames(r) == 1) ++*ok;
+        crl_result_free(r);
+        LLVMDisposeModule(m);
+      }
+      LLVMDisposeMessage(err);
+      LLVMContextDispose(ctx);
+    }
+  };
+  std::vector<int> ok(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; t++) threads.emplace_back(work, &ok[t]);
+  for (auto &t : threads) t.join();
+  for (int t = 0; t < 4; t++) EXPECT_EQ(ok[t], 10) << "thread " << t;
 }
 
 }  // namespace

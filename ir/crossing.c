@@ -1,0 +1,154 @@
+/* Suspend-crossing sets: for each candidate, the suspend points (and store
+ * points) it is live across, and the hull of its live blocks in reverse
+ * post-order (what interference starts from). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/layout.h"
+#include "ir/alloca_lifetime.h"
+#include "ir/frame_plan.h"
+
+/* Live-in matrices above this many words (64 MiB) fall back to walks. */
+#define CRL_MATRIX_MAX_WORDS (8u << 20)
+
+typedef struct crossing_ctx {
+  crl_plan *p;
+  uint32_t ns, n;
+  const uint32_t *rb;       /* suspend id -> its block */
+  uint32_t *rpo, *order, cnt;
+  uint32_t *first, *next;   /* suspend ids chained per block */
+} crossing_ctx;
+
+#define HULL(cd, b) do { uint32_t r_ = x->rpo[b]; if (r_ != UINT32_MAX) { \
+    if (r_ < (cd)->lo) { (cd)->lo = r_; } \
+    if (r_ > (cd)->hi) { (cd)->hi = r_; } } } while (0)
+
+/* The hull starts from the definition and the uses; live-in blocks widen it. */
+static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv) {
+  for (uint32_t i = 0; i < x->p->num_cands; i++) {
+    crl_cand *cd = &x->p->cands[i];
+    cd->lo = UINT32_MAX;
+    cd->hi = 0;
+    uint32_t d = lv[i].def_block < x->n ? lv[i].def_block : 0;
+    HULL(cd, d);
+    for (uint32_t k = 0; k < lv[i].num_uses; k++)
+      if (lv[i].use_blocks[k] < x->n) HULL(cd, lv[i].use_blocks[k]);
+  }
+}
+
+/* One backward walk per candidate (core/liveness): cost is the sum of the
+ * live ranges, for when the matrix would be too big. */
+static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv) {
+  crl_plan *p = x->p;
+  crl_live_scratch sc;
+  uint32_t *out = malloc((x->n + 1) * sizeof *out);
+  if (!out || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
+    free(out);
+    return -1;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
+    for (uint32_t k = 0; k < m; k++) {
+      HULL(cd, out[k]);
+      for (uint32_t s = x->first[out[k]]; s != UINT32_MAX; s = x->next[s])
+        crl_bitset_set(&p->cross.across[i], s);
+    }
+  }
+  crl_live_scratch_free(&sc);
+  free(out);
+  return 0;
+}
+
+/* Hull ends from the matrix: the first (last) block in reverse post-order
+ * where each value is live-in, found with a running "seen" set. */
+static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
+                      uint64_t *seen, int from_top) {
+  memset(seen, 0, (size_t)W * sizeof *seen);
+  for (uint32_t k = 0; k < x->cnt; k++) {
+    uint32_t pos = from_top ? k : x->cnt - 1 - k;
+    const uint64_t *row = m + (size_t)x->order[pos] * W;
+    for (uint32_t w = 0; w < W; w++) {
+      uint64_t fresh = row[w] & ~seen[w];
+      seen[w] |= row[w];
+      while (fresh) {
+        crl_cand *cd = &x->p->cands[(w << 6) + crl_ctz64(fresh)];
+        fresh &= fresh - 1;
+        if (from_top && pos < cd->lo) cd->lo = pos;
+        if (!from_top && pos > cd->hi) cd->hi = pos;
+      }
+    }
+  }
+}
+
+/* All candidates at once (core/liveness' matrix), then crossing sets by
+ * reading the rows of the suspends' blocks. */
+static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_t W) {
+  crl_plan *p = x->p;
+  uint64_t *m = malloc(((size_t)x->n * W + 1) * sizeof *m);
+  uint64_t *seen = malloc(((size_t)W + 1) * sizeof *seen);
+  if (!m || !seen || crl_live_in_matrix(&p->live_cfg, lv, p->num_cands, m, W) != 0) {
+    free(m);
+    free(seen);
+    return -1;
+  }
+  for (uint32_t s = 0; s < x->ns; s++) {
+    if (x->rb[s] >= x->n) continue;
+    const uint64_t *row = m + (size_t)x->rb[s] * W;
+    for (uint32_t w = 0; w < W; w++)
+      for (uint64_t bits = row[w]; bits; bits &= bits - 1)
+        crl_bitset_set(&p->cross.across[(w << 6) + crl_ctz64(bits)], s);
+  }
+  hull_ends(x, m, W, seen, 1);
+  hull_ends(x, m, W, seen, 0);
+  free(m);
+  free(seen);
+  return 0;
+}
+#undef HULL
+
+/* For each candidate, the suspends (and store points) it is live across and
+ * the hull, in reverse post-order, of its live blocks. */
+int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
+                              const crl_live_value *lv) {
+  crossing_ctx x = {p, ns, p->num_blocks, rb, NULL, NULL, 0, NULL, NULL};
+  uint32_t n = p->num_blocks;
+  x.order = malloc((n + 1) * sizeof *x.order);
+  x.rpo = malloc((n + 1) * sizeof *x.rpo);
+  x.first = malloc((n + 1) * sizeof *x.first);
+  x.next = malloc((ns + 1) * sizeof *x.next);
+  crl_crossing *cr = &p->cross;
+  memset(cr, 0, sizeof *cr);
+  cr->num_values = p->num_cands;
+  cr->num_suspends = ns;
+  cr->across = calloc(p->num_cands + 1, sizeof *cr->across);
+  uint32_t words = (ns + 63) / 64;
+  uint64_t *store = calloc((size_t)p->num_cands * words + 1, sizeof *store);
+  int rc = -1;
+  if (!x.order || !x.rpo || !x.first || !x.next || !cr->across || !store ||
+      crl_cfg_rpo(&p->live_cfg, x.order, x.rpo, &x.cnt) != 0)
+    goto out;
+  /* The rows share one allocation, as crl_plan_free expects. */
+  cr->across[0].words = store;
+  store = NULL;
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    cr->across[i].words = cr->across[0].words + (size_t)i * words;
+    cr->across[i].nbits = ns;
+    cr->across[i].nwords = words;
+  }
+  for (uint32_t b = 0; b <= n; b++) x.first[b] = UINT32_MAX;
+  for (uint32_t s = ns; s-- > 0;) {
+    x.next[s] = x.first[rb[s]];
+    x.first[rb[s]] = s;
+  }
+  hull_from_def_and_uses(&x, lv);
+  uint32_t W = (p->num_cands + 63) / 64;
+  if ((uint64_t)n * W <= CRL_MATRIX_MAX_WORDS)
+    rc = crossing_by_matrix(&x, lv, W);
+  else
+    rc = crossing_by_walks(&x, lv);
+out:
+  free(x.order); free(x.rpo); free(x.first); free(x.next); free(store);
+  return rc;
+}
+

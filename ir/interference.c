@@ -1,0 +1,196 @@
+/* Which frame fields may share storage, and the layout that uses it:
+ * interference rows built from live-range hulls a word at a time, refined
+ * for spills stored at suspend points and for large allocas' exact
+ * lifetimes, then handed to core/'s layout engine. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/layout.h"
+#include "ir/alloca_lifetime.h"
+#include "ir/frame_plan.h"
+#include "ir/keysort.h"
+
+typedef struct interf_ctx {
+  crl_coro *c;
+  crl_plan *p;
+  uint32_t *cand_of_field; /* field -> candidate or UINT32_MAX */
+} interf_ctx;
+
+/* Does a & b hold a common bit among the first n? Scanned from the top:
+ * values that stay live to the end share the last suspends. */
+static int common_below(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
+  uint32_t nw = (n + 63) / 64;
+  for (uint32_t w = nw; w-- > 0;) {
+    uint64_t m = a->words[w] & b->words[w];
+    if (w == nw - 1 && (n & 63)) m &= (1ULL << (n & 63)) - 1;
+    if (m) return 1;
+  }
+  return 0;
+}
+
+/* Like common_below, but a's bits [n, 2n) (store points) against b's
+ * [0, n) (suspends crossed). */
+static int stored_while_live(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
+  for (uint32_t s = crl_bitset_next(a, n); s < 2 * n; s = crl_bitset_next(a, s + 1))
+    if (crl_bitset_test(b, s - n)) return 1;
+  return 0;
+}
+
+static int interferes(uint32_t i, uint32_t j, void *vctx) {
+  interf_ctx *x = vctx;
+  uint32_t ci = x->cand_of_field[i], cj = x->cand_of_field[j];
+  if (ci == UINT32_MAX || cj == UINT32_MAX) return 1;
+  const crl_cand *a = &x->p->cands[ci], *b = &x->p->cands[cj];
+  /* Disjoint live ranges never interfere (the hull is a superset). */
+  if (a->hi < b->lo || b->hi < a->lo) return 0;
+  /* Allocas are used in place for their whole life: overlapping ranges
+   * interfere. So do values stored right after their definition. */
+  if (a->is_alloca && b->is_alloca && crl_alloca_lifetimes_disjoint(x->p, a, b))
+    return 0;
+  if (a->is_alloca || b->is_alloca) return 1;
+  if (a->store_after_def || b->store_after_def) return 1;
+  const crl_crossing *cr = &x->p->cross;
+  uint32_t n = x->c->num_susp;
+  const crl_bitset *ra = &cr->across[ci], *rb = &cr->across[cj];
+  /* Spill slots are occupied from a store point to the resume: they clash
+   * when crossing one suspend, or when one is stored while the other is live. */
+  return common_below(ra, rb, n) || stored_while_live(ra, rb, n) ||
+         stored_while_live(rb, ra, n);
+}
+
+static void set_range(uint64_t *w, uint32_t a, uint32_t b) {
+  for (; a < b && (a & 63); a++) w[a >> 6] |= 1ULL << (a & 63);
+  for (; a + 64 <= b; a += 64) w[a >> 6] = ~0ULL;
+  for (; a < b; a++) w[a >> 6] |= 1ULL << (a & 63);
+}
+
+/* Interference rows, a word at a time. Candidate fields have ids in hull
+ * order (plan_fields), so the fields whose hull starts before field f's
+ * ends are an id range; taking out those whose hull ended before f's starts
+ * (a set that only grows as f advances) leaves exactly the overlapping
+ * hulls. That is the answer for allocas and values stored after their
+ * definition; pairs of spills stored at suspend points are then checked
+ * one by one (interferes()). Header, promise and index fields interfere
+ * with everything. Returns the rows' storage, or NULL (out of memory). */
+static uint64_t *interference_rows(crl_coro *c, crl_plan *p, interf_ctx *x,
+                                   crl_bitset *rows) {
+  uint32_t nf = c->num_fields, W = (nf + 63) / 64, ncf = 0;
+  uint64_t *store = calloc((size_t)nf * W + 1, sizeof *store);
+  uint64_t *others = calloc(W + 1, sizeof *others);
+  uint64_t *dead = calloc(W + 1, sizeof *dead);
+  uint64_t *ssa = calloc(W + 1, sizeof *ssa);
+  uint32_t *cf = malloc((nf + 1) * sizeof *cf), *hi = malloc((nf + 1) * sizeof *hi);
+  if (!store || !others || !dead || !ssa || !cf || !hi) {
+    free(store);
+    store = NULL;
+    goto out;
+  }
+  for (uint32_t f = 0; f < nf; f++) {
+    rows[f].words = store + (size_t)f * W;
+    rows[f].nbits = nf;
+    rows[f].nwords = W;
+    uint32_t ci = x->cand_of_field[f];
+    if (ci == UINT32_MAX) {
+      others[f >> 6] |= 1ULL << (f & 63);
+      continue;
+    }
+    cf[ncf++] = f;
+    const crl_cand *cd = &p->cands[ci];
+    if (!cd->is_alloca && !cd->store_after_def) ssa[f >> 6] |= 1ULL << (f & 63);
+  }
+  crl_keyed *kv = malloc((ncf + 1) * sizeof *kv);
+  if (!kv) {
+    free(store);
+    store = NULL;
+    goto out;
+  }
+  for (uint32_t k = 0; k < ncf; k++)
+    kv[k] = (crl_keyed){p->cands[x->cand_of_field[cf[k]]].hi, cf[k]};
+  crl_keyed_sort(kv, ncf, hi);
+  free(kv);
+  uint32_t h = 0;
+  for (uint32_t k = 0; k < ncf; k++) {
+    const crl_cand *cd = &p->cands[x->cand_of_field[cf[k]]];
+    while (h < ncf && p->cands[x->cand_of_field[hi[h]]].hi < cd->lo) {
+      dead[hi[h] >> 6] |= 1ULL << (hi[h] & 63);
+      h++;
+    }
+    uint32_t a = k, b = ncf; /* first field whose hull starts after ours ends */
+    while (a < b) {
+      uint32_t mid = a + (b - a) / 2;
+      if (p->cands[x->cand_of_field[cf[mid]]].lo <= cd->hi) a = mid + 1;
+      else b = mid;
+    }
+    uint64_t *row = rows[cf[k]].words;
+    set_range(row, cf[0], cf[a - 1] + 1);
+    for (uint32_t w = 0; w < W; w++) row[w] = (row[w] | others[w]) & ~dead[w];
+  }
+  for (uint32_t f = 0; f < nf; f++)
+    if (x->cand_of_field[f] == UINT32_MAX) set_range(rows[f].words, 0, nf);
+  /* Spills stored at suspend points share a slot unless live together. */
+  for (uint32_t k = 0; k < ncf; k++) {
+    uint32_t f = cf[k];
+    if (!(ssa[f >> 6] >> (f & 63) & 1)) continue;
+    uint64_t *row = rows[f].words;
+    for (uint32_t w = (f + 1) >> 6; w < W; w++)
+      for (uint64_t bits = row[w] & ssa[w]; bits; bits &= bits - 1) {
+        uint32_t j = (w << 6) + crl_ctz64(bits);
+        if (j <= f || interferes(f, j, x)) continue;
+        row[w] &= ~(1ULL << (j & 63));
+        rows[j].words[f >> 6] &= ~(1ULL << (f & 63));
+      }
+  }
+  /* Large allocas whose exact lifetimes never meet share storage. */
+  uint32_t nbig = 0;
+  for (uint32_t k = 0; k < ncf; k++)
+    if (p->cands[x->cand_of_field[cf[k]]].live_blocks) hi[nbig++] = cf[k];
+  for (uint32_t k = 0; k < nbig; k++)
+    for (uint32_t q = k + 1; q < nbig; q++) {
+      uint32_t f = hi[k], g = hi[q];
+      if (!(rows[f].words[g >> 6] >> (g & 63) & 1) ||
+          !crl_alloca_lifetimes_disjoint(p, &p->cands[x->cand_of_field[f]],
+                                         &p->cands[x->cand_of_field[g]]))
+        continue;
+      rows[f].words[g >> 6] &= ~(1ULL << (g & 63));
+      rows[g].words[f >> 6] &= ~(1ULL << (f & 63));
+    }
+out:
+  free(others); free(dead); free(ssa); free(cf); free(hi);
+  return store;
+}
+
+int crl_layout_frame(crl_coro *c, crl_plan *p) {
+  uint32_t nf = c->num_fields;
+  crl_layout_field *lf = malloc(nf * sizeof *lf);
+  interf_ctx x = {c, p, malloc(nf * sizeof(uint32_t))};
+  for (uint32_t f = 0; f < nf; f++) {
+    lf[f].size = c->fields[f].size;
+    lf[f].align = c->fields[f].align;
+    lf[f].fixed_offset = c->fields[f].fixed_offset;
+    x.cand_of_field[f] = UINT32_MAX;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    if (p->cands[i].field != UINT32_MAX)
+      x.cand_of_field[p->cands[i].field] = i;
+  crl_layout_result r;
+  int rc;
+  /* Rows cost nf^2/8 bytes; past the engine's own limit, ask per pair. */
+  crl_bitset *rows = nf <= CRL_LAYOUT_ROWS_MAX ? malloc((nf + 1) * sizeof *rows) : NULL;
+  uint64_t *store = rows ? interference_rows(c, p, &x, rows) : NULL;
+  if (store)
+    rc = crl_layout_compute_rows(&r, lf, nf, rows);
+  else
+    rc = crl_layout_compute(&r, lf, nf, interferes, &x);
+  free(store);
+  free(rows);
+  if (rc == 0) {
+    for (uint32_t f = 0; f < nf; f++) c->fields[f].offset = r.offsets[f];
+    c->frame_size = r.size;
+    c->frame_align = r.align;
+    crl_layout_result_free(&r);
+  }
+  free(lf);
+  free(x.cand_of_field);
+  return rc;
+}
+

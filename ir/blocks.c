@@ -222,7 +222,7 @@ static void touch(crl_vec *v, crl_valmap *seen, LLVMBasicBlockRef bb) {
 }
 
 /* Replaces a branch or switch on a constant by a plain branch. Phis of the
- * old successors are fixed later, all at once (fix_phis). */
+ * old successors are fixed later, all at once (filter_phis). */
 static int fold_terminator(LLVMBuilderRef b, LLVMBasicBlockRef bb, crl_vec *touched,
                            crl_valmap *seen) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
@@ -244,19 +244,20 @@ static unsigned edges_between(LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
   return e;
 }
 
-/* Rebuilds bb's phis with as many entries per predecessor as it has edges
- * to bb: one rebuild per phi per round, however many edges were dropped
- * (a cleanup block fed by every suspend point has thousands). */
-static void fix_phis(LLVMBasicBlockRef bb) {
+/* Rebuilds each phi of bb keeping, per incoming block, at most
+ * cap(block) entries (0 drops them all): one rebuild per phi, however many
+ * entries go. */
+static void filter_phis(LLVMBasicBlockRef bb,
+                        unsigned (*cap)(LLVMBasicBlockRef pred, LLVMBasicBlockRef bb,
+                                        const void *ctx),
+                        const void *ctx) {
   LLVMValueRef first = LLVMGetFirstInstruction(bb);
   if (!first || !LLVMIsAPHINode(first)) return;
-  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(bb)));
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  crl_valmap kept;
-  crl_valmap_init(&kept, 16);
+  LLVMContextRef lctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(bb)));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(lctx);
   for (LLVMValueRef phi = first; phi && LLVMIsAPHINode(phi);) {
     LLVMValueRef nx = LLVMGetNextInstruction(phi);
-    crl_valmap_free(&kept);
+    crl_valmap kept;
     crl_valmap_init(&kept, 16);
     LLVMPositionBuilderBefore(b, phi);
     LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
@@ -264,11 +265,12 @@ static void fix_phis(LLVMBasicBlockRef bb) {
     for (unsigned k = 0; k < n; k++) {
       LLVMBasicBlockRef ib = LLVMGetIncomingBlock(phi, k);
       uintptr_t have = (uintptr_t)crl_valmap_get(&kept, ib);
-      if (have >= edges_between(ib, bb)) continue;
+      if (have >= cap(ib, bb, ctx)) continue;
       crl_valmap_put(&kept, ib, (void *)(have + 1));
       LLVMValueRef v = LLVMGetIncomingValue(phi, k);
       LLVMAddIncoming(np, &v, &ib, 1);
     }
+    crl_valmap_free(&kept);
     char *name = copy_name(phi);
     LLVMReplaceAllUsesWith(phi, np);
     LLVMInstructionEraseFromParent(phi);
@@ -276,8 +278,21 @@ static void fix_phis(LLVMBasicBlockRef bb) {
     free(name);
     phi = nx;
   }
-  crl_valmap_free(&kept);
   LLVMDisposeBuilder(b);
+}
+
+/* After folding: one entry per remaining edge. */
+static unsigned cap_by_edges(LLVMBasicBlockRef pred, LLVMBasicBlockRef bb,
+                             const void *ctx) {
+  (void)ctx;
+  return edges_between(pred, bb);
+}
+
+/* After finding dead blocks: entries from live blocks stay as they are. */
+static unsigned cap_by_liveness(LLVMBasicBlockRef pred, LLVMBasicBlockRef bb,
+                                const void *live) {
+  (void)bb;
+  return crl_valmap_has(live, pred) ? UINT32_MAX : 0;
 }
 
 /* A phi whose entries all carry one value (or itself) is that value. */
@@ -306,33 +321,6 @@ static int fold_phis(LLVMBasicBlockRef bb) {
 }
 
 static unsigned count_blocks(LLVMValueRef fn) { return LLVMCountBasicBlocks(fn); }
-
-/* Rebuilds bb's phis without the entries whose block is not in `live`. */
-static void keep_live_entries(LLVMBasicBlockRef bb, const crl_valmap *live) {
-  LLVMContextRef ctx = LLVMGetModuleContext(
-      LLVMGetGlobalParent(LLVMGetBasicBlockParent(bb)));
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  for (LLVMValueRef phi = LLVMGetFirstInstruction(bb);
-       phi && LLVMIsAPHINode(phi);) {
-    LLVMValueRef nx = LLVMGetNextInstruction(phi);
-    LLVMPositionBuilderBefore(b, phi);
-    LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
-    unsigned n = LLVMCountIncoming(phi);
-    for (unsigned k = 0; k < n; k++) {
-      LLVMBasicBlockRef ib = LLVMGetIncomingBlock(phi, k);
-      if (!crl_valmap_has(live, ib)) continue;
-      LLVMValueRef v = LLVMGetIncomingValue(phi, k);
-      LLVMAddIncoming(np, &v, &ib, 1);
-    }
-    char *name = copy_name(phi);
-    LLVMReplaceAllUsesWith(phi, np);
-    LLVMInstructionEraseFromParent(phi);
-    LLVMSetValueName2(np, name ? name : "", name ? strlen(name) : 0);
-    free(name);
-    phi = nx;
-  }
-  LLVMDisposeBuilder(b);
-}
 
 void crl_remove_unreachable(LLVMValueRef fn) {
   unsigned nb = count_blocks(fn);
@@ -378,7 +366,7 @@ void crl_remove_unreachable(LLVMValueRef fn) {
     }
   }
   for (unsigned k = 0; k < fix.n; k++)
-    keep_live_entries((LLVMBasicBlockRef)fix.v[k], &seen);
+    filter_phis((LLVMBasicBlockRef)fix.v[k], cap_by_liveness, &seen);
   crl_vec_free(&fix);
   crl_valmap_free(&touched);
   for (unsigned k = 0; k < dead.n; k++) {
@@ -412,7 +400,8 @@ void crl_simplify_cfg(LLVMValueRef fn) {
       changed |= fold_phis(bb);
       changed |= fold_terminator(b, bb, &touched, &seen);
     }
-    for (unsigned k = 0; k < touched.n; k++) fix_phis((LLVMBasicBlockRef)touched.v[k]);
+    for (unsigned k = 0; k < touched.n; k++)
+      filter_phis((LLVMBasicBlockRef)touched.v[k], cap_by_edges, NULL);
     crl_vec_free(&touched);
     crl_valmap_free(&seen);
     if (!changed) break;

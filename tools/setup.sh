@@ -5,6 +5,7 @@ PKGS=(llvm-22-dev clang-22 lld-22 llvm-22-tools bazel-bootstrap googletest
       hyperfine valgrind qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
       libclang-rt-22-dev)
 PKGS+=(libstdc++-12-dev-arm64-cross)  # AArch64 <coroutine> + libstdc++.a: tests/aarch64
+PKGS+=(python3)                       # tests/fuzz, bench/*.py
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

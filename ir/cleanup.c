@@ -17,21 +17,26 @@ int crl_cleanup_coro(crl_coro *c) {
     }
   for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
   crl_vec_free(&dead);
-  LLVMReplaceAllUsesWith(c->begin, LLVMGetOperand(c->begin, 1));
-  LLVMInstructionEraseFromParent(c->begin);
+  /* Elision markers: coro.begin and coro.id (with its clone array) stay for
+   * LLVM's CoroElide, and its CoroCleanup removes them. */
+  if (!c->opts->keep_elision_markers) {
+    LLVMReplaceAllUsesWith(c->begin, LLVMGetOperand(c->begin, 1));
+    LLVMInstructionEraseFromParent(c->begin);
+    if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
+  }
   c->begin = NULL;
-  if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
   c->id = NULL;
   unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
   LLVMRemoveEnumAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, kind);
-  if (c->opts->keep_elision_markers)
-    crl_diagf(c->res, CRL_SEV_WARNING, c->fn, NULL,
-              "keeping elision markers is not supported yet; the coroutine "
-              "was lowered without them");
   return 0;
 }
 
-void crl_check_leftovers(LLVMModuleRef m, crl_result *res) {
+static int is_marker(crl_intr k) {
+  return k == CRL_I_ID || k == CRL_I_BEGIN || k == CRL_I_ALLOC ||
+         k == CRL_I_FREE || k == CRL_I_SUBFN_ADDR;
+}
+
+void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f)) continue;
     if (crl_is_presplit(f)) {
@@ -44,7 +49,7 @@ void crl_check_leftovers(LLVMModuleRef m, crl_result *res) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
            i = LLVMGetNextInstruction(i)) {
         crl_intr k = crl_intrinsic_of(i);
-        if (crl_is_coro_intrinsic(k))
+        if (crl_is_coro_intrinsic(k) && !(keep && is_marker(k)))
           crl_diagf(res, CRL_SEV_ERROR, f, i,
                     "internal error: %s left after lowering",
                     crl_intrinsic_name(k));

@@ -98,7 +98,8 @@ struct crl_coro {
   crl_diagf((c)->res, CRL_SEV_ERROR, (c)->fn, (inst), __VA_ARGS__)
 
 /* Pipeline stages, shared by every ABI (each in its own file). */
-int crl_early_lower_module(LLVMModuleRef m, crl_result *res);     /* early.c */
+/* keep: leave what CoroElide needs (llvm.coro.subfn.addr). */
+int crl_early_lower_module(LLVMModuleRef m, crl_result *res, int keep); /* early.c */
 int crl_shape_build(crl_coro *c);                                  /* shape.c */
 int crl_normalize(crl_coro *c);                                    /* normalize.c */
 int crl_plan_frame(crl_coro *c);                                   /* spill_plan.c */
@@ -107,7 +108,9 @@ int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c 
 int crl_is_presplit(LLVMValueRef fn);
 void crl_number_slots(LLVMValueRef fn, crl_valmap *slots);          /* slots.c */
 int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c */                              /* pipeline.c */
-void crl_check_leftovers(LLVMModuleRef m, crl_result *res);        /* cleanup.c */
+/* keep: elision markers (coro.id, coro.begin, coro.alloc, coro.free,
+ * coro.subfn.addr) may remain outside presplit coroutines. */
+void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep); /* cleanup.c */
 uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
                        LLVMValueRef v, LLVMTypeRef t, uint64_t size,
                        uint32_t align, uint64_t fixed_offset);

@@ -46,8 +46,22 @@ static LLVMValueRef call_frame_fn(LLVMBuilderRef b, LLVMContextRef ctx,
 }
 
 /* Returns the replacement value (NULL for void results). */
+/* For CoroElide: the resume or destroy function is asked for through
+ * llvm.coro.subfn.addr, which it can resolve to a direct call. */
+static void call_subfn(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef h,
+                       unsigned idx) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
+  LLVMValueRef decl = crl_intrinsic_decl(m, CRL_I_SUBFN_ADDR);
+  LLVMValueRef args[2] = {h, LLVMConstInt(LLVMInt8TypeInContext(ctx), idx, 0)};
+  LLVMValueRef fp = LLVMBuildCall2(b, LLVMGlobalGetValueType(decl), decl, args, 2, "");
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &ptr, 1, 0);
+  LLVMValueRef call = LLVMBuildCall2(b, fty, fp, &h, 1, "");
+  LLVMSetInstructionCallConv(call, LLVMFastCallConv);
+}
+
 static LLVMValueRef lower_call(LLVMModuleRef m, LLVMBuilderRef b,
-                               LLVMValueRef call, crl_intr k) {
+                               LLVMValueRef call, crl_intr k, int keep) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMValueRef h = LLVMGetOperand(call, 0);
@@ -65,8 +79,14 @@ static LLVMValueRef lower_call(LLVMModuleRef m, LLVMBuilderRef b,
                                   (unsigned long long)(from ? -off : off), 1);
     return LLVMBuildGEP2(b, LLVMInt8TypeInContext(ctx), h, &o, 1, "");
   }
-  case CRL_I_RESUME: call_frame_fn(b, ctx, h, 0); return NULL;
-  case CRL_I_DESTROY: call_frame_fn(b, ctx, h, 1); return NULL;
+  case CRL_I_RESUME:
+  case CRL_I_DESTROY:
+    if (keep) {
+      call_subfn(m, b, h, k == CRL_I_RESUME ? 0 : 1);
+      return NULL;
+    }
+    call_frame_fn(b, ctx, h, k == CRL_I_RESUME ? 0 : 1);
+    return NULL;
   case CRL_I_SUBFN_ADDR: {
     unsigned idx = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 1));
     return LLVMBuildLoad2(b, ptr, frame_slot(b, ctx, h, idx), "");
@@ -76,12 +96,13 @@ static LLVMValueRef lower_call(LLVMModuleRef m, LLVMBuilderRef b,
   }
 }
 
-static int is_early(crl_intr k) {
+/* With elision markers kept, llvm.coro.subfn.addr stays for CoroElide. */
+static int is_early(crl_intr k, int keep) {
   return k == CRL_I_DONE || k == CRL_I_PROMISE || k == CRL_I_RESUME ||
-         k == CRL_I_DESTROY || k == CRL_I_SUBFN_ADDR || k == CRL_I_NOOP;
+         k == CRL_I_DESTROY || (k == CRL_I_SUBFN_ADDR && !keep) || k == CRL_I_NOOP;
 }
 
-int crl_early_lower_module(LLVMModuleRef m, crl_result *res) {
+int crl_early_lower_module(LLVMModuleRef m, crl_result *res, int keep) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   crl_vec todo = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
@@ -89,7 +110,7 @@ int crl_early_lower_module(LLVMModuleRef m, crl_result *res) {
          bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
            i = LLVMGetNextInstruction(i))
-        if (is_early(crl_intrinsic_of(i))) crl_vec_push(&todo, i);
+        if (is_early(crl_intrinsic_of(i), keep)) crl_vec_push(&todo, i);
   int rc = 0;
   for (unsigned n = 0; n < todo.n; n++) {
     LLVMValueRef call = todo.v[n];
@@ -108,7 +129,7 @@ int crl_early_lower_module(LLVMModuleRef m, crl_result *res) {
       continue;
     }
     LLVMPositionBuilderBefore(b, call);
-    LLVMValueRef v = lower_call(m, b, call, k);
+    LLVMValueRef v = lower_call(m, b, call, k, keep);
     if (v) LLVMReplaceAllUsesWith(call, v);
     LLVMInstructionEraseFromParent(call);
   }

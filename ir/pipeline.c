@@ -134,7 +134,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
     crl_number_slots(named.v[k], &slot_maps[k]);
   crl_repair_legacy_module(m);
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
-  if (crl_early_lower_module(m, res) == 0 &&
+  if (crl_early_lower_module(m, res, opts->keep_elision_markers) == 0 &&
       crl_check_outside_coroutines(m, res) == 0) {
     crl_vec coros = {0};
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
@@ -147,7 +147,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
     }
     crl_vec_free(&coros);
   }
-  if (crl_result_ok(res)) crl_check_leftovers(m, res);
+  if (crl_result_ok(res)) crl_check_leftovers(m, res, opts->keep_elision_markers);
   if (crl_result_ok(res)) {
     char *msg = NULL;
     if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg) &&

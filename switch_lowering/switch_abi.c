@@ -64,6 +64,14 @@ static LLVMValueRef make_clone_fn(crl_coro *c, const char *suffix) {
   unsigned skip[2] = {LLVMGetEnumAttributeKindForName("presplitcoroutine", 17), 0};
   crl_copy_fn_attrs(c->fn, f, skip);
   LLVMSetValueName2(LLVMGetParam(f, 0), "frame", 5);
+  /* The frame's size and alignment on the parameter, as LLVM puts them:
+   * CoroElide reads them to build a frame on the caller's stack. */
+  struct { const char *name; uint64_t val; } attrs[] = {
+      {"nonnull", 0}, {"dereferenceable", c->frame_size}, {"align", c->frame_align}};
+  for (size_t k = 0; k < sizeof attrs / sizeof *attrs; k++) {
+    unsigned kind = LLVMGetEnumAttributeKindForName(attrs[k].name, strlen(attrs[k].name));
+    LLVMAddAttributeAtIndex(f, 1, LLVMCreateEnumAttribute(c->ctx, kind, attrs[k].val));
+  }
   return f;
 }
 

@@ -175,9 +175,12 @@ static int lower_in_fn(crl_coro *c, LLVMValueRef fn, fn_kind kind,
       repl = LLVMConstInt(c->i1_t, kind == FN_RAMP, 0);
       break;
     case CRL_I_ALLOC:
+      /* In the ramp, an elision marker: CoroElide turns it false. */
+      if (kind == FN_RAMP && c->opts->keep_elision_markers) continue;
       repl = LLVMConstInt(c->i1_t, kind == FN_RAMP, 0);
       break;
     case CRL_I_FREE:
+      if (kind == FN_RAMP && c->opts->keep_elision_markers) continue;
       repl = kind == FN_CLEANUP ? LLVMConstNull(c->ptr_t) : LLVMGetOperand(i, 1);
       break;
     case CRL_I_SIZE:

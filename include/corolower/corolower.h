@@ -86,7 +86,12 @@ extern const crl_lowering crl_async_lowering;
 
 typedef struct crl_options {
   unsigned allowed_abis;         /* mask of crl_abi; 0 means all linked */
-  int keep_elision_markers;      /* leave what CoroElide needs */
+  int keep_elision_markers;      /* leave what LLVM's CoroElide needs:
+                                    coro.id (pointing at the clones),
+                                    coro.begin, coro.alloc and coro.free in
+                                    the ramp, llvm.coro.subfn.addr for
+                                    resume/destroy; coro-cleanup removes
+                                    what elision leaves */
   const char *target_triple;     /* NULL: the module's (or host's) */
   const char *data_layout;       /* NULL: the target's layout */
   const crl_lowering *const *lowerings; /* the lowerings to use */

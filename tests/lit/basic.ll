@@ -17,7 +17,7 @@
 ; CHECK: ret ptr [[MEM]]
 ; CHECK-NEXT: }
 
-; CHECK-LABEL: define internal fastcc void @f.resume(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @f.resume(ptr {{.*}}%frame) {
 ; CHECK-NEXT: entry:
 ; CHECK: [[IDX:%.*]] = load i8, ptr
 ; CHECK-NEXT: switch i8 [[IDX]], label %{{.*}} [
@@ -25,18 +25,18 @@
 ; CHECK-NEXT: ]
 ; The value carried across the suspend is reloaded from the frame.
 ; CHECK: load i32, ptr
-; CHECK: call void @free(ptr %frame)
+; CHECK: call void @free(ptr {{.*}}%frame)
 ; CHECK-NOT: @llvm.coro.
 ; CHECK: ret void
 
-; CHECK-LABEL: define internal fastcc void @f.destroy(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @f.destroy(ptr {{.*}}%frame) {
 ; CHECK-NEXT: entry:
 ; CHECK: [[IDX:%.*]] = load i8, ptr
 ; CHECK-NEXT: switch i8 [[IDX]], label %{{.*}} [
-; CHECK: call void @free(ptr %frame)
+; CHECK: call void @free(ptr {{.*}}%frame)
 
 ; The cleanup clone runs when the frame was not allocated: coro.free is null.
-; CHECK-LABEL: define internal fastcc void @f.cleanup(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @f.cleanup(ptr {{.*}}%frame) {
 ; CHECK-NEXT: entry:
 ; CHECK: [[IDX:%.*]] = load i8, ptr
 ; CHECK-NEXT: switch i8 [[IDX]], label %{{.*}} [

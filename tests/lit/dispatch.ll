@@ -8,7 +8,7 @@
 ; CHECK-NOT: store i8 1
 ; CHECK: ret ptr
 
-; CHECK-LABEL: define internal fastcc void @steps.resume(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @steps.resume(ptr {{.*}}%frame) {
 ; CHECK: [[IDX:%.*]] = load i8, ptr
 ; CHECK-NEXT: switch i8 [[IDX]], label %[[BAD:.*]] [
 ; CHECK-NEXT: i8 0, label %
@@ -20,7 +20,7 @@
 ; CHECK: [[BAD]]:
 ; CHECK-NEXT: unreachable
 
-; CHECK-LABEL: define internal fastcc void @steps.destroy(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @steps.destroy(ptr {{.*}}%frame) {
 ; CHECK: [[IDX:%.*]] = load i8, ptr
 ; CHECK-NEXT: switch i8 [[IDX]], label %{{.*}} [
 ; CHECK-NEXT: i8 0, label %
@@ -29,8 +29,8 @@
 ; CHECK-NEXT: ]
 ; The destroy clone never resumes: the step calls are not in it.
 ; CHECK-NOT: call void @step(
-; CHECK: call void @free(ptr %frame)
-; CHECK-LABEL: define internal fastcc void @steps.cleanup(ptr %frame) {
+; CHECK: call void @free(ptr {{.*}}%frame)
+; CHECK-LABEL: define internal fastcc void @steps.cleanup(ptr {{.*}}%frame) {
 
 ; GLOBAL-NOT: presplitcoroutine
 ; GLOBAL-NOT: call {{.*}}@llvm.coro.

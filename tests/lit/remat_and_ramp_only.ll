@@ -14,7 +14,7 @@
 ; CHECK-NOT: store i64
 ; CHECK-NOT: store ptr %obj
 ; CHECK: ret ptr %obj
-; CHECK-LABEL: define internal fastcc void @remat.resume(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @remat.resume(ptr {{.*}}%frame) {
 ; CHECK: [[N:%.*]] = load i32, ptr
 ; CHECK: sext i32 [[N]] to i64
 ; CHECK: ret void

@@ -3,12 +3,12 @@
 ; the join of the resume function two definitions meet: a phi merges them.
 ; CHECK-LABEL: define ptr @diamond(i64 %n, i1 %c) {
 ; CHECK: %v = call i64 @compute(i64 %n)
-; CHECK-LABEL: define internal fastcc void @diamond.resume(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @diamond.resume(ptr {{.*}}%frame) {
 ; CHECK-DAG: [[A:%.*]] = load i64, ptr
 ; CHECK-DAG: [[B:%.*]] = load i64, ptr
 ; CHECK: [[P:%.*]] = phi i64 [ [[X:%.*]], %{{.*}} ], [ [[Y:%.*]], %{{.*}} ]
 ; CHECK-NEXT: call void @consume(i64 [[P]])
-; CHECK-LABEL: define internal fastcc void @diamond.destroy(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @diamond.destroy(ptr {{.*}}%frame) {
 
 declare ptr @malloc(i64)
 declare void @free(ptr)

@@ -13,7 +13,7 @@
 ; suspend is undefined, so it has none), then at the final suspend a null
 ; resume pointer, the wrapper call, and the symmetric transfer as a musttail
 ; call of the handle's resume function right before `ret void`.
-; CHECK-LABEL: define internal fastcc void @task.resume(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @task.resume(ptr {{.*}}%frame) {
 ; CHECK: [[IDX:%.*]] = load i8, ptr
 ; CHECK-NEXT: switch i8 [[IDX]], label %{{.*}} [
 ; CHECK-NEXT: i8 0, label %
@@ -26,13 +26,13 @@
 ; CHECK-NEXT: ret void
 ; Destroy: a null resume pointer means the final suspend, which stores no
 ; index; otherwise the index picks the suspend point.
-; CHECK-LABEL: define internal fastcc void @task.destroy(ptr %frame) {
+; CHECK-LABEL: define internal fastcc void @task.destroy(ptr {{.*}}%frame) {
 ; CHECK: [[RF:%.*]] = load ptr, ptr %frame
 ; CHECK-NEXT: [[AT:%.*]] = icmp eq ptr [[RF]], null
 ; CHECK-NEXT: br i1 [[AT]]
 ; CHECK-NOT: musttail
-; CHECK: call void @free(ptr %frame)
-; CHECK-LABEL: define internal fastcc void @task.cleanup(ptr %frame) {
+; CHECK: call void @free(ptr {{.*}}%frame)
+; CHECK-LABEL: define internal fastcc void @task.cleanup(ptr {{.*}}%frame) {
 
 ; GLOBAL-NOT: presplitcoroutine
 ; GLOBAL-NOT: call {{.*}}@llvm.coro.

@@ -34,6 +34,19 @@ LLVMValueRef crl_first_non_phi(LLVMBasicBlockRef bb) {
 
 static LLVMValueRef rebuild_phi(LLVMValueRef phi, LLVMBasicBlockRef old,
                                 LLVMBasicBlockRef repl, int merge);
+static void filter_phis(LLVMBasicBlockRef bb,
+                        unsigned (*cap)(LLVMBasicBlockRef pred, LLVMBasicBlockRef bb,
+                                        const void *ctx),
+                        const void *ctx);
+
+/* Puts the rebuilt phi np (built just before phi) in phi's place. */
+static void swap_phi(LLVMValueRef phi, LLVMValueRef np) {
+  char *name = copy_name(phi);
+  LLVMReplaceAllUsesWith(phi, np);
+  LLVMInstructionEraseFromParent(phi);
+  LLVMSetValueName2(np, name ? name : "", name ? strlen(name) : 0);
+  free(name);
+}
 
 static void redirect_preds(LLVMBasicBlockRef bb, LLVMBasicBlockRef to) {
   crl_vec users = {0};
@@ -114,7 +127,6 @@ static LLVMValueRef rebuild_phi(LLVMValueRef phi, LLVMBasicBlockRef old,
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(phi));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   LLVMPositionBuilderBefore(b, phi);
-  char *name = copy_name(phi);
   LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
   unsigned n = LLVMCountIncoming(phi);
   int added_repl = 0;
@@ -131,10 +143,7 @@ static LLVMValueRef rebuild_phi(LLVMValueRef phi, LLVMBasicBlockRef old,
     }
     LLVMAddIncoming(np, &v, &bb, 1);
   }
-  LLVMReplaceAllUsesWith(phi, np);
-  LLVMInstructionEraseFromParent(phi);
-  LLVMSetValueName2(np, name ? name : "", name ? strlen(name) : 0);
-  free(name);
+  swap_phi(phi, np);
   LLVMDisposeBuilder(b);
   return np;
 }
@@ -144,13 +153,14 @@ LLVMValueRef crl_phi_replace_block(LLVMValueRef phi, LLVMBasicBlockRef old,
   return rebuild_phi(phi, old, repl, 1);
 }
 
+static unsigned cap_except(LLVMBasicBlockRef pred, LLVMBasicBlockRef bb,
+                           const void *gone) {
+  (void)bb;
+  return pred == gone ? 0 : UINT32_MAX;
+}
+
 void crl_remove_phi_entries(LLVMBasicBlockRef succ, LLVMBasicBlockRef pred) {
-  for (LLVMValueRef phi = LLVMGetFirstInstruction(succ);
-       phi && LLVMIsAPHINode(phi);) {
-    LLVMValueRef nx = LLVMGetNextInstruction(phi);
-    crl_phi_replace_block(phi, pred, NULL);
-    phi = nx;
-  }
+  filter_phis(succ, cap_except, pred);
 }
 
 LLVMBasicBlockRef crl_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to,
@@ -271,11 +281,7 @@ static void filter_phis(LLVMBasicBlockRef bb,
       LLVMAddIncoming(np, &v, &ib, 1);
     }
     crl_valmap_free(&kept);
-    char *name = copy_name(phi);
-    LLVMReplaceAllUsesWith(phi, np);
-    LLVMInstructionEraseFromParent(phi);
-    LLVMSetValueName2(np, name ? name : "", name ? strlen(name) : 0);
-    free(name);
+    swap_phi(phi, np);
     phi = nx;
   }
   LLVMDisposeBuilder(b);

@@ -57,6 +57,16 @@ static void coro_free(crl_coro *c) {
   if (c->b) LLVMDisposeBuilder(c->b);
 }
 
+/* Presplit, or (old dialect, marked later) holding a coroutine id: only
+ * these need their values numbered for frame reports. */
+static int may_be_coroutine(LLVMValueRef f) {
+  if (crl_is_presplit(f)) return 1;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (crl_intrinsic_of(i) == CRL_I_ID) return 1;
+  return 0;
+}
+
 static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, crl_result *res,
                      const crl_options *opts, const crl_valmap *slots) {
   crl_coro c;
@@ -125,7 +135,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   crl_valmap index_of;
   crl_valmap_init(&index_of, 16);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f) && (!only || f == only)) {
+    if (!LLVMIsDeclaration(f) && (!only || f == only) && may_be_coroutine(f)) {
       crl_valmap_put_id(&index_of, f, named.n);
       crl_vec_push(&named, f);
     }

@@ -541,19 +541,18 @@ int crl_plan_frame(crl_coro *c) {
   crl_mark_remat(c, p);
   mark_late_defs(c, p);
   if (c->low->frame_header(c) != 0) return -1;
-  const crl_valmap *slots0 = c->slots;
   crl_valmap own;
-  if (!slots0) {
+  const crl_valmap *slots = c->slots;
+  if (!slots) {
     crl_number_slots(c->fn, &own);
-    slots0 = &own;
+    slots = &own;
   }
-  const crl_valmap slots = *slots0;
   if (c->promise) {
-    c->fields[c->field_promise].name = slot_name(&slots, c->promise);
+    c->fields[c->field_promise].name = slot_name(slots, c->promise);
     c->fields[c->field_promise].owns_name = 1;
   }
-  int prc = plan_fields(c, p, &slots);
-  if (slots0 == &own) crl_valmap_free(&own);
+  int prc = plan_fields(c, p, slots);
+  if (slots == &own) crl_valmap_free(&own);
   if (prc != 0) return -1;
   if (crl_layout_frame(c, p) != 0) {
     CRL_ERR(c, NULL, "frame layout failed");

@@ -75,6 +75,9 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
   crl_vec srcs = {0}, dsts = {0};
   crl_valmap cut; /* source blocks whose clone was cut short */
   crl_valmap_init(&cut, 4);
+  crl_valmap in; /* source blocks being cloned: `missing` may map others */
+  crl_valmap_init(&in, n);
+  for (unsigned k = 0; k < n; k++) crl_valmap_put(&in, blocks[k], blocks[k]);
   int has_dbg = 0;
   for (unsigned k = 0; k < n; k++) {
     LLVMPositionBuilderAtEnd(b, nb[k]);
@@ -83,6 +86,7 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
       size_t len;
       const char *nm = name_of(i, &len);
       LLVMValueRef c;
+      if (LLVMIsAPHINode(i) && crl_valmap_get(o->map, i)) continue;
       if (LLVMIsAPHINode(i)) {
         c = LLVMBuildPhi(b, LLVMTypeOf(i), "");
       } else {
@@ -110,7 +114,7 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
       for (unsigned e = 0; e < ni; e++) {
         LLVMBasicBlockRef ib = LLVMGetIncomingBlock(s, e);
         LLVMBasicBlockRef mb = crl_valmap_get(o->map, ib);
-        if (!mb || crl_valmap_has(&cut, ib)) continue;
+        if (!mb || !crl_valmap_has(&in, ib) || crl_valmap_has(&cut, ib)) continue;
         LLVMValueRef v = map_value(LLVMGetIncomingValue(s, e), o, s);
         if (!v) { rc = -1; break; }
         LLVMAddIncoming(c, &v, &mb, 1);
@@ -136,6 +140,7 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
   crl_vec_free(&srcs);
   crl_vec_free(&dsts);
   crl_valmap_free(&cut);
+  crl_valmap_free(&in);
   free(nb);
   LLVMDisposeBuilder(b);
   return rc;

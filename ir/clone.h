@@ -27,7 +27,9 @@ typedef struct crl_clone_opts {
 } crl_clone_opts;
 
 /* Clones `blocks` (in that order) of src into dst, appending new blocks.
- * Phi entries from blocks outside the set are dropped. Metadata comes along
+ * Phi entries from blocks outside the set are dropped. A phi the map
+ * already holds is not cloned: its uses get the mapped value (a constant the
+ * caller knows it holds). Metadata comes along
  * with each instruction; debug records are recreated. Returns 0, or -1 with
  * bad_operand/bad_user set. */
 int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,

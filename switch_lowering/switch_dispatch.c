@@ -5,6 +5,7 @@
 
 #include "ir/blocks.h"
 #include "ir/clone.h"
+#include "ir/feasible.h"
 #include "ir/frame_plan.h"
 #include "targets/targets.h"
 
@@ -15,6 +16,7 @@ typedef struct clone_ctx {
   LLVMValueRef fn, frame;
   LLVMBuilderRef entry_b; /* positioned at the end of the clone's entry */
   crl_clone_opts *o;
+  LLVMBasicBlockRef sink; /* `unreachable`: successors the clone never takes */
 } clone_ctx;
 
 /* Values a clone uses but does not contain: the frame, allocas that stayed
@@ -26,6 +28,7 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   crl_coro *c = x->c;
   if (v == c->begin) return x->frame;
   if (v == c->id) return LLVMConstNull(LLVMTypeOf(v));
+  if (LLVMValueIsBasicBlock(v)) return LLVMBasicBlockAsValue(x->sink);
   if (LLVMIsAAllocaInst(v)) {
     LLVMValueRef a = LLVMBuildAlloca(x->entry_b, LLVMGetAllocatedType(v), "");
     LLVMSetAlignment(a, LLVMGetAlignment(v));
@@ -66,40 +69,22 @@ static int ends_clone(LLVMBasicBlockRef bb) {
   return 0;
 }
 
-/* Blocks reachable from the resume points, in function order; what follows
- * a non-unwind coro.end is the ramp's alone. */
-static LLVMBasicBlockRef *resume_blocks(crl_coro *c, unsigned *count) {
-  crl_plan *p = c->plan;
-  unsigned nb = LLVMCountBasicBlocks(c->fn);
-  crl_valmap seen;
-  crl_valmap_init(&seen, nb);
-  LLVMBasicBlockRef *stack = malloc((nb + 1) * sizeof *stack);
-  unsigned sp = 0;
-  for (uint32_t s = 0; s < c->num_susp; s++)
-    if (!crl_valmap_has(&seen, c->susp[s].resume)) {
-      crl_valmap_put(&seen, c->susp[s].resume, c->susp[s].resume);
-      stack[sp++] = c->susp[s].resume;
-    }
-  while (sp) {
-    LLVMBasicBlockRef bb = stack[--sp];
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-    unsigned ns = t && !ends_clone(bb) ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned k = 0; k < ns; k++) {
-      LLVMBasicBlockRef s2 = LLVMGetSuccessor(t, k);
-      if (!crl_valmap_has(&seen, s2)) {
-        crl_valmap_put(&seen, s2, s2);
-        stack[sp++] = s2;
-      }
-    }
-  }
+/* The blocks a clone can run, entering every suspend point it dispatches
+ * to with its known suspend result (what follows a non-unwind coro.end is
+ * the ramp's alone), and the phis that are constant there. */
+static int clone_blocks_for(crl_coro *c, fn_kind kind, crl_feasible *out) {
+  crl_feasible_seed *seeds = malloc((c->num_susp ? c->num_susp : 1) * sizeof *seeds);
+  if (!seeds) return -1;
+  LLVMValueRef mode = LLVMConstInt(c->i8_t, kind == FN_RESUME ? 0 : 1, 0);
   unsigned n = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
-    if (crl_valmap_has(&seen, bb)) stack[n++] = bb;
-  crl_valmap_free(&seen);
-  (void)p;
-  *count = n;
-  return stack;
+  for (uint32_t s = 0; s < c->num_susp; s++) {
+    /* Resuming at the final suspend is undefined: no entry there. */
+    if (kind == FN_RESUME && c->susp[s].is_final) continue;
+    seeds[n++] = (crl_feasible_seed){c->susp[s].resume, c->susp[s].phi, mode};
+  }
+  int rc = crl_feasible_run(c->fn, seeds, n, ends_clone, out);
+  free(seeds);
+  return rc;
 }
 
 /* Non-unwind coro.end leaves a clone: everything after it goes. */
@@ -219,19 +204,71 @@ static void transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
   LLVMInstructionEraseFromParent(t);
 }
 
+/* The clone's value for a suspend's landing phi: a phi to give the
+ * dispatch's entry, or NULL when the phi folded to the known result. */
+static LLVMValueRef landing_phi(crl_valmap *map, crl_suspend *sp) {
+  LLVMValueRef phi = crl_valmap_get(map, sp->phi);
+  return phi && LLVMIsAPHINode(phi) ? phi : NULL;
+}
+
+static void add_dispatch(crl_coro *c, LLVMValueRef fn, fn_kind kind,
+                         crl_valmap *map, LLVMBuilderRef eb,
+                         LLVMBasicBlockRef entry, LLVMBasicBlockRef sink,
+                         LLVMValueRef frame) {
+  LLVMValueRef mode = LLVMConstInt(c->i8_t, kind == FN_RESUME ? 0 : 1, 0);
+  LLVMBasicBlockRef from = entry;
+  int fi = final_index(c);
+  LLVMPositionBuilderAtEnd(eb, entry);
+  if (fi >= 0 && kind != FN_RESUME) {
+    /* The final suspend stores no index (that would cost every resume a
+     * merged store): its null resume pointer identifies it, as in LLVM. */
+    LLVMBasicBlockRef disp = LLVMAppendBasicBlockInContext(c->ctx, fn, "dispatch");
+    LLVMValueRef rf = LLVMBuildLoad2(eb, c->ptr_t, frame, "resume.fn");
+    LLVMValueRef done = LLVMBuildIsNull(eb, rf, "at.final");
+    LLVMBasicBlockRef fb = crl_valmap_get(map, c->susp[fi].resume);
+    LLVMBuildCondBr(eb, done, fb, disp);
+    LLVMValueRef phi = landing_phi(map, &c->susp[fi]);
+    if (phi) LLVMAddIncoming(phi, &mode, &entry, 1);
+    LLVMPositionBuilderAtEnd(eb, disp);
+    from = disp;
+  }
+  LLVMValueRef iaddr = crl_field_addr(c, eb, frame, c->field_index);
+  LLVMValueRef idx = LLVMBuildLoad2(eb, c->index_t, iaddr, "index");
+  LLVMValueRef sw = LLVMBuildSwitch(eb, idx, sink, c->num_susp);
+  for (uint32_t s = 0; s < c->num_susp; s++) {
+    /* Resuming at the final suspend is undefined, and destroying there is
+     * handled above: no case, so a generator's dispatch is one compare. */
+    if (c->susp[s].is_final) continue;
+    LLVMBasicBlockRef rb = crl_valmap_get(map, c->susp[s].resume);
+    LLVMAddCase(sw, LLVMConstInt(c->index_t, s, 0), rb);
+    LLVMValueRef phi = landing_phi(map, &c->susp[s]);
+    if (phi) LLVMAddIncoming(phi, &mode, &from, 1);
+  }
+}
+
 static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
-                       LLVMBasicBlockRef *blocks, unsigned nblocks) {
+                       const crl_feasible *run) {
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(c->ctx, fn, "entry");
+  LLVMBasicBlockRef sink = LLVMAppendBasicBlockInContext(c->ctx, fn, "unreachable");
   LLVMBuilderRef eb = LLVMCreateBuilderInContext(c->ctx);
+  LLVMPositionBuilderAtEnd(eb, sink);
+  LLVMBuildUnreachable(eb);
   LLVMPositionBuilderAtEnd(eb, entry);
   LLVMValueRef frame = LLVMGetParam(fn, 0);
   crl_valmap map;
   crl_valmap_init(&map, 1024);
   crl_valmap_put(&map, c->begin, frame);
+  /* Phis the clone knows are constant are not cloned: their branches fold. */
+  for (unsigned k = 0; k < run->n; k++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(run->blocks[k]);
+         i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef v = crl_valmap_get(&run->consts, i);
+      if (v) crl_valmap_put(&map, i, v);
+    }
   crl_clone_opts o = {&map, missing, NULL, NULL, NULL, stop_at_end, NULL};
-  clone_ctx x = {c, fn, frame, eb, &o};
+  clone_ctx x = {c, fn, frame, eb, &o, sink};
   o.missing_ctx = &x;
-  int rc = crl_clone_blocks(c->fn, fn, blocks, nblocks, &o);
+  int rc = crl_clone_blocks(c->fn, fn, run->blocks, run->n, &o);
   if (rc != 0) {
     CRL_ERR(c, o.bad_user,
             "internal error: a value used after a suspend was not kept in the "
@@ -239,45 +276,16 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
             o.bad_operand ? LLVMPrintValueToString(o.bad_operand) : "?");
   }
   if (rc == 0) {
-    /* Dispatch: jump to where the last suspend left off. */
-    LLVMValueRef mode = LLVMConstInt(c->i8_t, kind == FN_RESUME ? 0 : 1, 0);
-    LLVMBasicBlockRef from = entry;
-    int fi = final_index(c);
-    LLVMPositionBuilderAtEnd(eb, entry);
-    if (fi >= 0 && kind != FN_RESUME) {
-      /* The final suspend stores no index (that would cost every resume a
-       * merged store): its null resume pointer identifies it, as in LLVM. */
-      LLVMBasicBlockRef disp = LLVMAppendBasicBlockInContext(c->ctx, fn, "dispatch");
-      LLVMValueRef rf = LLVMBuildLoad2(eb, c->ptr_t, frame, "resume.fn");
-      LLVMValueRef done = LLVMBuildIsNull(eb, rf, "at.final");
-      LLVMBasicBlockRef fb = crl_valmap_get(&map, c->susp[fi].resume);
-      LLVMBuildCondBr(eb, done, fb, disp);
-      LLVMAddIncoming(crl_valmap_get(&map, c->susp[fi].phi), &mode, &entry, 1);
-      LLVMPositionBuilderAtEnd(eb, disp);
-      from = disp;
-    }
-    LLVMValueRef iaddr = crl_field_addr(c, eb, frame, c->field_index);
-    LLVMValueRef idx = LLVMBuildLoad2(eb, c->index_t, iaddr, "index");
-    LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(c->ctx, fn, "unreachable");
-    LLVMValueRef sw = LLVMBuildSwitch(eb, idx, bad, c->num_susp);
-    LLVMPositionBuilderAtEnd(eb, bad);
-    LLVMBuildUnreachable(eb);
-    for (uint32_t s = 0; s < c->num_susp; s++) {
-      /* Resuming at the final suspend is undefined, and destroying there is
-       * handled above: no case, so a generator's dispatch is one compare. */
-      if (c->susp[s].is_final) continue;
-      LLVMBasicBlockRef rb = crl_valmap_get(&map, c->susp[s].resume);
-      LLVMAddCase(sw, LLVMConstInt(c->index_t, s, 0), rb);
-      LLVMValueRef phi = crl_valmap_get(&map, c->susp[s].phi);
-      LLVMAddIncoming(phi, &mode, &from, 1);
-    }
+    LLVMMoveBasicBlockAfter(sink, LLVMGetLastBasicBlock(fn));
+    add_dispatch(c, fn, kind, &map, eb, entry, sink, frame);
     for (uint32_t s = 0; s < c->num_susp; s++) {
       crl_suspend *sp = &c->susp[s];
       if (!sp->handle) continue;
+      /* A pre-suspend block the clone never runs maps to the sink. */
       LLVMBasicBlockRef pre = crl_valmap_get(&map, sp->pre);
-      if (pre)
-        transfer(c, pre, crl_valmap_get(&map, sp->handle),
-                 crl_valmap_get(&map, sp->resume), 1);
+      LLVMValueRef h = crl_valmap_get(&map, sp->handle);
+      if (pre && pre != sink && h)
+        transfer(c, pre, h, crl_valmap_get(&map, sp->resume), 1);
     }
     lower_in_fn(c, fn, kind, frame);
     crl_simplify_cfg(fn);
@@ -288,14 +296,23 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
 }
 
 int crl_switch_build_clones(crl_coro *c) {
-  unsigned nb = 0;
-  LLVMBasicBlockRef *blocks = resume_blocks(c, &nb);
-  int rc = 0;
   LLVMValueRef fns[3] = {c->resume_fn, c->destroy_fn, c->cleanup_fn};
   fn_kind kinds[3] = {FN_RESUME, FN_DESTROY, FN_CLEANUP};
-  for (int k = 0; k < 3 && rc == 0; k++)
-    rc = build_clone(c, fns[k], kinds[k], blocks, nb);
-  free(blocks);
+  crl_feasible run = {0};
+  int rc = 0;
+  for (int k = 0; k < 3 && rc == 0; k++) {
+    /* Destroy and cleanup enter alike: one analysis serves both. */
+    if (k != 2) {
+      crl_feasible_free(&run);
+      if (clone_blocks_for(c, kinds[k], &run)) {
+        CRL_ERR(c, c->id, "out of memory");
+        rc = -1;
+        break;
+      }
+    }
+    rc = build_clone(c, fns[k], kinds[k], &run);
+  }
+  crl_feasible_free(&run);
   return rc;
 }
 

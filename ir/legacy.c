@@ -39,6 +39,18 @@ static unsigned mark_presplit(LLVMModuleRef m) {
   return marked;
 }
 
+/* Calls of coro.end found through the declarations' uses, so a module
+ * without old-dialect ends costs no walk over its instructions. */
+static void collect_ends(LLVMModuleRef m, crl_vec *out) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f) || crl_intrinsic_of_fn(f) != CRL_I_END) continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef i = LLVMGetUser(u);
+      if (crl_intrinsic_of(i) == CRL_I_END) crl_vec_push(out, i);
+    }
+  }
+}
+
 unsigned crl_repair_legacy_module(LLVMModuleRef m) {
   unsigned repaired = 0;
   int old_dialect = 0;
@@ -46,28 +58,27 @@ unsigned crl_repair_legacy_module(LLVMModuleRef m) {
     if (has_string_attr(f, "coroutine.presplit")) old_dialect = 1;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
-         bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-           i = LLVMGetNextInstruction(i)) {
-        if (crl_intrinsic_of(i) != CRL_I_END) continue;
-        if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind) continue;
-        size_t len = 0;
-        LLVMGetValueName2(i, &len);
-        if (len) {
-          LLVMSetValueName2(i, "", 0);
-          old_dialect = 1;
-        }
-        if (!LLVMGetFirstUse(i)) continue;
-        old_dialect = 1;
-        LLVMPositionBuilderBefore(b, i);
-        LLVMValueRef ramp = crl_intrinsic_decl(m, CRL_I_IS_IN_RAMP);
-        LLVMValueRef in = LLVMBuildCall2(b, LLVMGlobalGetValueType(ramp), ramp, NULL, 0, "");
-        LLVMValueRef notin = LLVMBuildNot(b, in, "");
-        LLVMReplaceAllUsesWith(i, notin);
-        repaired++;
-      }
+  crl_vec ends = {0};
+  collect_ends(m, &ends);
+  for (unsigned k = 0; k < ends.n; k++) {
+    LLVMValueRef i = ends.v[k];
+    if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind) continue;
+    size_t len = 0;
+    LLVMGetValueName2(i, &len);
+    if (len) {
+      LLVMSetValueName2(i, "", 0);
+      old_dialect = 1;
+    }
+    if (!LLVMGetFirstUse(i)) continue;
+    old_dialect = 1;
+    LLVMPositionBuilderBefore(b, i);
+    LLVMValueRef ramp = crl_intrinsic_decl(m, CRL_I_IS_IN_RAMP);
+    LLVMValueRef in = LLVMBuildCall2(b, LLVMGlobalGetValueType(ramp), ramp, NULL, 0, "");
+    LLVMValueRef notin = LLVMBuildNot(b, in, "");
+    LLVMReplaceAllUsesWith(i, notin);
+    repaired++;
+  }
+  crl_vec_free(&ends);
   LLVMDisposeBuilder(b);
   if (old_dialect) repaired += mark_presplit(m);
   return repaired;

@@ -208,6 +208,19 @@ static inline int crl_bitset_copy(crl_bitset *dst, const crl_bitset *src) {
   return 0;
 }
 
+/* Transposes a 64x64 bit matrix in place: afterwards bit r of a[c] is what
+ * bit c of a[r] was. Swapping off-diagonal blocks of halving size costs
+ * 6 x 32 word operations instead of one per set bit. */
+static inline void crl_transpose64(uint64_t a[64]) {
+  uint64_t m = 0x00000000FFFFFFFFull;
+  for (unsigned j = 32; j != 0; j >>= 1, m ^= m << j)
+    for (unsigned k = 0; k < 64; k = ((k | j) + 1u) & ~j) {
+      uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
+      a[k] ^= t << j;
+      a[k | j] ^= t;
+    }
+}
+
 /* Iterate: for (i = crl_bitset_next(b, 0); i != UINT32_MAX; i = crl_bitset_next(b, i + 1)) */
 
 #endif /* CRL_CORE_BITSET_H */

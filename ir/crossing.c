@@ -81,6 +81,31 @@ static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
   }
 }
 
+/* Crossing sets are the suspends' rows of the live-in matrix, transposed:
+ * 64 suspends by 64 candidates at a time, so the cost is per word, not per
+ * (value, suspend) pair live across it. */
+static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W) {
+  crl_plan *p = x->p;
+  uint64_t blk[64];
+  for (uint32_t s0 = 0; s0 < x->ns; s0 += 64) {
+    uint32_t cnt = x->ns - s0 < 64 ? x->ns - s0 : 64;
+    for (uint32_t w = 0; w < W; w++) {
+      uint64_t any = 0;
+      for (uint32_t k = 0; k < 64; k++) {
+        uint32_t b = k < cnt ? x->rb[s0 + k] : UINT32_MAX;
+        blk[k] = b < x->n ? m[(size_t)b * W + w] : 0;
+        any |= blk[k];
+      }
+      if (!any) continue;
+      crl_transpose64(blk);
+      for (uint32_t j = 0; j < 64; j++) {
+        uint32_t v = (w << 6) + j;
+        if (blk[j] && v < p->num_cands) p->cross.across[v].words[s0 >> 6] |= blk[j];
+      }
+    }
+  }
+}
+
 /* All candidates at once (core/liveness' matrix), then crossing sets by
  * reading the rows of the suspends' blocks. */
 static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_t W) {
@@ -92,13 +117,7 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_
     free(seen);
     return -1;
   }
-  for (uint32_t s = 0; s < x->ns; s++) {
-    if (x->rb[s] >= x->n) continue;
-    const uint64_t *row = m + (size_t)x->rb[s] * W;
-    for (uint32_t w = 0; w < W; w++)
-      for (uint64_t bits = row[w]; bits; bits &= bits - 1)
-        crl_bitset_set(&p->cross.across[(w << 6) + crl_ctz64(bits)], s);
-  }
+  transpose_rows(x, m, W);
   hull_ends(x, m, W, seen, 1);
   hull_ends(x, m, W, seen, 0);
   free(m);

@@ -2,6 +2,7 @@
 #include "core/sort.h"
 
 #include <algorithm>
+#include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -182,6 +183,26 @@ TEST(Bitset, RandomOpsMatchVectorBool) {
     crl_bitset_free(&x);
     crl_bitset_free(&a);
     crl_bitset_free(&b);
+  }
+}
+
+TEST(Bitset, Transpose64MatchesBitByBit) {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 50; round++) {
+    uint64_t a[64], orig[64];
+    for (int r = 0; r < 64; r++) {
+      // Mix dense, sparse and empty rows.
+      uint64_t v = rng();
+      if (round % 3 == 1) v &= rng() & rng();
+      if (round % 5 == 2 && r % 7 == 0) v = 0;
+      a[r] = orig[r] = v;
+    }
+    crl_transpose64(a);
+    for (int r = 0; r < 64; r++)
+      for (int c = 0; c < 64; c++)
+        ASSERT_EQ((a[c] >> r) & 1u, (orig[r] >> c) & 1u) << "r=" << r << " c=" << c;
+    crl_transpose64(a);
+    for (int r = 0; r < 64; r++) ASSERT_EQ(a[r], orig[r]) << "twice is the identity";
   }
 }
 

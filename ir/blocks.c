@@ -396,6 +396,7 @@ void crl_simplify_cfg(LLVMValueRef fn) {
   /* Lowering leaves at most a couple of levels of constants to fold
    * (suspend results, then the phis they feed); rounds are bounded so the
    * cost stays linear. */
+  int clean = 0; /* no unreachable block left since the last removal */
   for (int round = 0; round < 4; round++) {
     int changed = 0;
     crl_vec touched = {0};
@@ -412,7 +413,8 @@ void crl_simplify_cfg(LLVMValueRef fn) {
     crl_valmap_free(&seen);
     if (!changed) break;
     crl_remove_unreachable(fn);
+    clean = 1;
   }
-  crl_remove_unreachable(fn);
+  if (!clean) crl_remove_unreachable(fn);
   LLVMDisposeBuilder(b);
 }

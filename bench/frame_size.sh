@@ -38,13 +38,8 @@ PROGRAMS_DIR=${PROGRAMS_DIR:-$root/tests/e2e/programs}
 OUT_DIR=${OUT_DIR:-$here/results}
 mkdir -p "$OUT_DIR"
 
-if [ -n "${WORK_DIR:-}" ]; then
-  mkdir -p "$WORK_DIR"
-  work=$(cd "$WORK_DIR" && pwd)
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/frame_size.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
-fi
+. "$here/lib.sh"
+bench_work_dir frame_size
 
 have_corolower=0
 if [ -x "$COROLOWER" ]; then

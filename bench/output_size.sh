@@ -31,13 +31,8 @@ if [ ! -x "$COROLOWER" ]; then
   echo "output_size.sh: $COROLOWER not found (bazel build -c opt //:corolower)" >&2
   exit 1
 fi
-if [ -n "${WORK_DIR:-}" ]; then
-  mkdir -p "$WORK_DIR"
-  work=$(cd "$WORK_DIR" && pwd)
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/output_size.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
-fi
+. "$here/lib.sh"
+bench_work_dir output_size
 
 llvm_passes='coro-early,cgscc(coro-split),coro-cleanup'
 simplify_passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'

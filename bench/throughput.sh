@@ -38,13 +38,8 @@ CHECK_TIMEOUT=${CHECK_TIMEOUT:-60}
 OUT_DIR=${OUT_DIR:-$here/results}
 mkdir -p "$OUT_DIR"
 
-if [ -n "${WORK_DIR:-}" ]; then
-  mkdir -p "$WORK_DIR"
-  work=$(cd "$WORK_DIR" && pwd)
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/throughput.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
-fi
+. "$here/lib.sh"
+bench_work_dir throughput
 
 have_corolower=0
 if [ -x "$COROLOWER" ]; then

@@ -1,5 +1,7 @@
 #include "ir/feasible.h"
 
+#include "ir/valmap.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -195,16 +197,20 @@ static void teardown(fz *z) {
 }
 
 static int collect(fz *z, crl_feasible *out) {
-  out->blocks = malloc((z->nb ? z->nb : 1) * sizeof *out->blocks);
-  if (!out->blocks || crl_valmap_init(&out->consts, 16)) return -1;
-  out->n = 0;
+  size_t nb = z->nb ? z->nb : 1, np = z->np ? z->np : 1;
+  out->blocks = malloc(nb * sizeof *out->blocks);
+  out->const_phis = malloc(np * sizeof *out->const_phis);
+  out->const_vals = malloc(np * sizeof *out->const_vals);
+  if (!out->blocks || !out->const_phis || !out->const_vals) return -1;
   for (uint32_t b = 0; b < z->nb; b++) {
     if (!z->exec[b]) continue;
     out->blocks[out->n++] = z->blk[b];
     for (LLVMValueRef i = LLVMGetFirstInstruction(z->blk[b]);
          i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i)) {
       const lat *v = &z->pl[crl_valmap_get_id(&z->pid, i)];
-      if (!v->any && v->n == 1) crl_valmap_put(&out->consts, i, v->c[0]);
+      if (v->any || v->n != 1) continue;
+      out->const_phis[out->nconsts] = i;
+      out->const_vals[out->nconsts++] = v->c[0];
     }
   }
   return 0;
@@ -215,9 +221,7 @@ int crl_feasible_run(LLVMValueRef fn, const crl_feasible_seed *seeds,
                      crl_feasible *out) {
   fz z = {0};
   z.stops = stops;
-  out->blocks = NULL;
-  out->n = 0;
-  out->consts = (crl_valmap){0};
+  *out = (crl_feasible){0};
   int rc = setup(&z, fn);
   for (unsigned k = 0; k < nseeds && rc == 0; k++) {
     uint32_t b = crl_valmap_get_id(&z.bid, seeds[k].block);
@@ -226,8 +230,7 @@ int crl_feasible_run(LLVMValueRef fn, const crl_feasible_seed *seeds,
       uint32_t id = crl_valmap_get_id(&z.pid, seeds[k].phi);
       if (id != UINT32_MAX) z.seed[id] = seeds[k].value;
     }
-    z.exec[b] = 1;
-    push(&z, b);
+    reach(&z, b);
   }
   /* FIFO order lets the edges into a join arrive together, so its phis are
    * mostly evaluated once rather than once per incoming edge. */
@@ -247,7 +250,7 @@ int crl_feasible_run(LLVMValueRef fn, const crl_feasible_seed *seeds,
 
 void crl_feasible_free(crl_feasible *f) {
   free(f->blocks);
-  f->blocks = NULL;
-  f->n = 0;
-  if (f->consts.keys) crl_valmap_free(&f->consts);
+  free(f->const_phis);
+  free(f->const_vals);
+  *f = (crl_feasible){0};
 }

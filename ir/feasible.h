@@ -13,8 +13,6 @@
 
 #include <llvm-c/Core.h>
 
-#include "ir/valmap.h"
-
 typedef struct crl_feasible_seed {
   LLVMBasicBlockRef block; /* executes on entry */
   LLVMValueRef phi;        /* may be NULL: a phi of `block` ... */
@@ -24,8 +22,10 @@ typedef struct crl_feasible_seed {
 typedef struct crl_feasible {
   LLVMBasicBlockRef *blocks; /* blocks that can run, in function order */
   unsigned n;
-  /* Phis that hold one ConstantInt wherever they run (phi -> constant). */
-  crl_valmap consts;
+  /* Phis of those blocks that hold one ConstantInt wherever they run:
+   * const_phis[k] holds const_vals[k]; in function order. */
+  LLVMValueRef *const_phis, *const_vals;
+  unsigned nconsts;
 } crl_feasible;
 
 /* `stops(bb)`, if not NULL, marks blocks whose successors never run from

@@ -69,13 +69,18 @@ static int ends_clone(LLVMBasicBlockRef bb) {
   return 0;
 }
 
+/* What every suspend returns when this clone enters at it. */
+static LLVMValueRef suspend_result(crl_coro *c, fn_kind kind) {
+  return LLVMConstInt(c->i8_t, kind == FN_RESUME ? 0 : 1, 0);
+}
+
 /* The blocks a clone can run, entering every suspend point it dispatches
  * to with its known suspend result (what follows a non-unwind coro.end is
  * the ramp's alone), and the phis that are constant there. */
 static int clone_blocks_for(crl_coro *c, fn_kind kind, crl_feasible *out) {
   crl_feasible_seed *seeds = malloc((c->num_susp ? c->num_susp : 1) * sizeof *seeds);
   if (!seeds) return -1;
-  LLVMValueRef mode = LLVMConstInt(c->i8_t, kind == FN_RESUME ? 0 : 1, 0);
+  LLVMValueRef mode = suspend_result(c, kind);
   unsigned n = 0;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     /* Resuming at the final suspend is undefined: no entry there. */
@@ -215,7 +220,7 @@ static void add_dispatch(crl_coro *c, LLVMValueRef fn, fn_kind kind,
                          crl_valmap *map, LLVMBuilderRef eb,
                          LLVMBasicBlockRef entry, LLVMBasicBlockRef sink,
                          LLVMValueRef frame) {
-  LLVMValueRef mode = LLVMConstInt(c->i8_t, kind == FN_RESUME ? 0 : 1, 0);
+  LLVMValueRef mode = suspend_result(c, kind);
   LLVMBasicBlockRef from = entry;
   int fi = final_index(c);
   LLVMPositionBuilderAtEnd(eb, entry);
@@ -259,12 +264,8 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
   crl_valmap_init(&map, 1024);
   crl_valmap_put(&map, c->begin, frame);
   /* Phis the clone knows are constant are not cloned: their branches fold. */
-  for (unsigned k = 0; k < run->n; k++)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(run->blocks[k]);
-         i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i)) {
-      LLVMValueRef v = crl_valmap_get(&run->consts, i);
-      if (v) crl_valmap_put(&map, i, v);
-    }
+  for (unsigned k = 0; k < run->nconsts; k++)
+    crl_valmap_put(&map, run->const_phis[k], run->const_vals[k]);
   crl_clone_opts o = {&map, missing, NULL, NULL, NULL, stop_at_end, NULL};
   clone_ctx x = {c, fn, frame, eb, &o, sink};
   o.missing_ctx = &x;

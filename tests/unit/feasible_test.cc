@@ -29,8 +29,9 @@ struct Result {
   }
   // The constant a phi is known to hold, or "" if none.
   std::string constant(LLVMValueRef phi) const {
-    LLVMValueRef c = (LLVMValueRef)crl_valmap_get(&f.consts, phi);
-    return c ? std::to_string(LLVMConstIntGetSExtValue(c)) : "";
+    for (unsigned k = 0; k < f.nconsts; k++)
+      if (f.const_phis[k] == phi) return std::to_string(LLVMConstIntGetSExtValue(f.const_vals[k]));
+    return "";
   }
 };
 

@@ -37,7 +37,13 @@ typedef struct crl_frame_field_plan {
   uint32_t align;
   uint64_t fixed_offset; /* CRL_LAYOUT_FREE when the engine chooses */
   uint64_t offset;       /* after layout */
-  uint32_t realign;      /* > 0: over-aligned alloca, realigned at run time */
+  /* Over-aligned allocas: plan_fields gives each its true alignment here;
+   * layout gathers them in one CRL_FIELD_REALIGNED field, whose realign is
+   * the largest, and points each at it (region = its id + 1) with its
+   * offset in the aligned part (region_offset). */
+  uint32_t realign;
+  uint32_t region;
+  uint64_t region_offset;
   int owns_name;
   LLVMValueRef ramp_addr;/* cached address in the ramp (after coro.begin) */
 } crl_frame_field_plan;
@@ -81,6 +87,7 @@ struct crl_coro {
   LLVMTypeRef index_t;
   uint64_t frame_size;
   uint32_t frame_align;
+  uint32_t align_guarantee; /* what the frame's allocation is known to have */
   crl_valmap frame_addr; /* value (alloca) -> field id + 1 */
   crl_frame_report *report;
   const crl_valmap *slots; /* input's %N numbering (slots.c), or NULL */

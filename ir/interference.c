@@ -159,19 +159,82 @@ out:
   return store;
 }
 
+typedef struct region_ctx {
+  interf_ctx *x;
+  const uint32_t *field; /* region member -> frame field */
+} region_ctx;
+
+static int region_interferes(uint32_t i, uint32_t j, void *vctx) {
+  region_ctx *r = vctx;
+  return interferes(r->field[i], r->field[j], r->x);
+}
+
+/* Allocas aligned above what the frame's allocation guarantees are laid
+ * out together (sharing storage where their lifetimes allow) in one region
+ * realigned at run time, so the slack to reach their alignment is paid
+ * once per frame rather than once per alloca. The region's own field
+ * interferes with every other field; its members take no space in the
+ * frame's layout. Returns 0, or -1 when out of memory. */
+static int layout_realigned(crl_coro *c, interf_ctx *x) {
+  uint32_t nf = c->num_fields, k = 0, top = 1;
+  uint32_t *m = malloc((nf + 1) * sizeof *m);
+  crl_layout_field *lf = malloc((nf + 1) * sizeof *lf);
+  if (!m || !lf) {
+    free(m);
+    free(lf);
+    return -1;
+  }
+  for (uint32_t f = 0; f < nf; f++) {
+    if (!c->fields[f].realign) continue;
+    m[k] = f;
+    lf[k++] = (crl_layout_field){c->fields[f].size, c->fields[f].realign, CRL_LAYOUT_FREE};
+    if (c->fields[f].realign > top) top = c->fields[f].realign;
+  }
+  crl_layout_result r = {0};
+  region_ctx rc = {x, m};
+  int ok = k == 0 || crl_layout_compute(&r, lf, k, region_interferes, &rc) == 0;
+  if (ok && k) {
+    uint64_t end = 0;
+    for (uint32_t i = 0; i < k; i++)
+      if (r.offsets[i] + lf[i].size > end) end = r.offsets[i] + lf[i].size;
+    uint32_t g = c->align_guarantee;
+    uint32_t reg = crl_add_field(c, CRL_FIELD_REALIGNED, "__realigned", NULL, NULL,
+                                 end + top - g, g, CRL_LAYOUT_FREE);
+    c->fields[reg].realign = top;
+    x->cand_of_field[reg] = UINT32_MAX;
+    for (uint32_t i = 0; i < k; i++) {
+      c->fields[m[i]].region = reg + 1;
+      c->fields[m[i]].region_offset = r.offsets[i];
+    }
+  }
+  crl_layout_result_free(&r);
+  free(m);
+  free(lf);
+  return ok ? 0 : -1;
+}
+
 int crl_layout_frame(crl_coro *c, crl_plan *p) {
   uint32_t nf = c->num_fields;
-  crl_layout_field *lf = malloc(nf * sizeof *lf);
-  interf_ctx x = {c, p, malloc(nf * sizeof(uint32_t))};
-  for (uint32_t f = 0; f < nf; f++) {
-    lf[f].size = c->fields[f].size;
-    lf[f].align = c->fields[f].align;
-    lf[f].fixed_offset = c->fields[f].fixed_offset;
-    x.cand_of_field[f] = UINT32_MAX;
-  }
+  /* One more field may come: the realigned region. */
+  interf_ctx x = {c, p, malloc((nf + 1) * sizeof(uint32_t))};
+  if (!x.cand_of_field) return -1;
+  for (uint32_t f = 0; f < nf; f++) x.cand_of_field[f] = UINT32_MAX;
   for (uint32_t i = 0; i < p->num_cands; i++)
     if (p->cands[i].field != UINT32_MAX)
       x.cand_of_field[p->cands[i].field] = i;
+  if (layout_realigned(c, &x) != 0) {
+    free(x.cand_of_field);
+    return -1;
+  }
+  nf = c->num_fields;
+  crl_layout_field *lf = malloc((nf + 1) * sizeof *lf);
+  for (uint32_t f = 0; f < nf; f++) {
+    const crl_frame_field_plan *fd = &c->fields[f];
+    /* Region members sit in the region; as empty fields they overlap nothing. */
+    lf[f].size = fd->region ? 0 : fd->size;
+    lf[f].align = fd->region ? 1 : fd->align;
+    lf[f].fixed_offset = fd->fixed_offset;
+  }
   crl_layout_result r;
   int rc;
   /* Rows cost nf^2/8 bytes; past the engine's own limit, ask per pair. */
@@ -185,6 +248,10 @@ int crl_layout_frame(crl_coro *c, crl_plan *p) {
   free(rows);
   if (rc == 0) {
     for (uint32_t f = 0; f < nf; f++) c->fields[f].offset = r.offsets[f];
+    for (uint32_t f = 0; f < nf; f++)
+      if (c->fields[f].region)
+        c->fields[f].offset = c->fields[c->fields[f].region - 1].offset +
+                              c->fields[f].region_offset;
     c->frame_size = r.size;
     c->frame_align = r.align;
     crl_layout_result_free(&r);

@@ -147,6 +147,6 @@ const char *crl_abi_name(crl_abi abi) {
 
 const char *crl_field_kind_name(crl_field_kind k) {
   static const char *names[] = {"header", "promise", "index", "alloca",
-                                "spill"};
-  return (unsigned)k < 5 ? names[k] : "unknown";
+                                "spill",  "realigned"};
+  return (unsigned)k < 6 ? names[k] : "unknown";
 }

@@ -14,6 +14,12 @@ static unsigned ptrmask_id(void) {
 LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
                             uint32_t field) {
   const crl_frame_field_plan *f = &c->fields[field];
+  if (f->region) {
+    LLVMValueRef base = crl_field_addr(c, b, frame, f->region - 1);
+    if (!f->region_offset) return base;
+    LLVMValueRef o = LLVMConstInt(c->i64_t, f->region_offset, 0);
+    return LLVMBuildInBoundsGEP2(b, c->i8_t, base, &o, 1, "");
+  }
   uint64_t off = f->offset + (f->realign ? f->realign - 1 : 0);
   LLVMValueRef addr = frame;
   if (off) {
@@ -38,6 +44,18 @@ LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
   crl_frame_field_plan *f = &c->fields[field];
   if (f->ramp_addr) return f->ramp_addr;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+  if (f->region) {
+    /* One realignment for the whole region, then the member's offset. */
+    LLVMValueRef base = crl_ramp_field_addr(c, f->region - 1);
+    f->ramp_addr = base;
+    if (f->region_offset) {
+      LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
+      LLVMValueRef o = LLVMConstInt(c->i64_t, f->region_offset, 0);
+      f->ramp_addr = LLVMBuildInBoundsGEP2(b, c->i8_t, base, &o, 1, "");
+    }
+    LLVMDisposeBuilder(b);
+    return f->ramp_addr;
+  }
   crl_position_after_begin(c, b);
   f->ramp_addr = crl_field_addr(c, b, c->begin, field);
   LLVMDisposeBuilder(b);
@@ -190,6 +208,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   else if (!(at = after_def(c, v))) return -1;
   LLVMPositionBuilderBefore(b, at);
   LLVMValueRef st = LLVMBuildStore(b, v, addr);
+  LLVMSetAlignment(st, c->fields[cd->field].align);
   LLVMBasicBlockRef def_bb = before_begin ? LLVMGetInstructionParent(st)
                                           : LLVMGetInstructionParent(v);
   crl_vec users = {0};
@@ -287,7 +306,8 @@ static int spill_values(crl_coro *c, crl_plan *p) {
       if (crl_ssa_is_own_reload(&r, lazy)) continue; /* frame holds it */
       LLVMValueRef v = crl_ssa_value_before(&r, pt);
       LLVMPositionBuilderBefore(b, pt);
-      LLVMBuildStore(b, v, crl_ramp_field_addr(c, cd->field));
+      LLVMValueRef st = LLVMBuildStore(b, v, crl_ramp_field_addr(c, cd->field));
+      LLVMSetAlignment(st, c->fields[cd->field].align);
     }
     crl_ssa_rewrite_uses(&r);
   }

@@ -391,6 +391,7 @@ static unsigned frame_guarantee(crl_coro *c) {
 static int plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
   uint32_t n = c->num_susp;
   unsigned guarantee = frame_guarantee(c);
+  c->align_guarantee = guarantee;
   uint32_t *ord = cands_by_lo(p);
   if (!ord) return -1;
   for (uint32_t oi = 0; oi < p->num_cands; oi++) {
@@ -413,16 +414,18 @@ static int plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
       size *= LLVMConstIntGetZExtValue(cnt);
       unsigned a = LLVMGetAlignment(cd->value);
       if (a > align) align = a;
-      /* Above what operator new guarantees: pad and realign at run time. */
-      if (align > guarantee) size += align - guarantee;
+    } else if (align > guarantee) {
+      /* A spill needs no more than the allocation gives: its loads and
+       * stores carry the field's alignment. */
+      align = guarantee;
     }
-    int over = cd->is_alloca && align > guarantee;
     cd->field = crl_add_field(
         c, cd->is_alloca ? CRL_FIELD_ALLOCA : CRL_FIELD_SPILL,
-        slot_name(slots, cd->value), cd->value, t, size, over ? guarantee : align,
-        CRL_LAYOUT_FREE);
+        slot_name(slots, cd->value), cd->value, t, size, align, CRL_LAYOUT_FREE);
     c->fields[cd->field].owns_name = 1;
-    if (over) c->fields[cd->field].realign = align;
+    /* Above what the allocation guarantees: realigned at run time, in the
+     * region layout (interference.c) builds for all such allocas. */
+    if (cd->is_alloca && align > guarantee) c->fields[cd->field].realign = align;
     if (cd->is_alloca) crl_valmap_put_id(&c->frame_addr, cd->value, cd->field);
   }
   free(ord);
@@ -435,7 +438,8 @@ static void report(crl_coro *c) {
   rep->size = c->frame_size;
   rep->align = c->frame_align;
   rep->num_suspends = c->num_susp;
-  /* Fields in offset order (field id on ties) so reports read top-down. */
+  /* Fields in offset order (field id on ties) so reports read top-down; a
+   * realigned region comes before the allocas it holds. */
   uint32_t nf = c->num_fields;
   uint32_t *ord = malloc((nf + 1) * sizeof *ord);
   crl_keyed *kv = malloc((nf + 1) * sizeof *kv);
@@ -444,7 +448,8 @@ static void report(crl_coro *c) {
     free(kv);
     return;
   }
-  for (uint32_t f = 0; f < nf; f++) kv[f] = (crl_keyed){c->fields[f].offset, f};
+  for (uint32_t f = 0; f < nf; f++)
+    kv[f] = (crl_keyed){2 * c->fields[f].offset + !!c->fields[f].region, f};
   crl_keyed_sort(kv, nf, ord);
   free(kv);
   for (uint32_t i = 0; i < nf; i++) {

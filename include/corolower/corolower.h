@@ -50,7 +50,14 @@ typedef enum crl_field_kind {
   CRL_FIELD_PROMISE = 1, /* the promise object */
   CRL_FIELD_INDEX = 2,   /* suspend index */
   CRL_FIELD_ALLOCA = 3,  /* an alloca that lives across a suspend */
-  CRL_FIELD_SPILL = 4    /* an SSA value live across a suspend */
+  CRL_FIELD_SPILL = 4,   /* an SSA value live across a suspend */
+  /* Storage for allocas aligned above what the frame's allocation
+   * guarantees, realigned at run time: it holds them at their alignment
+   * (the field's `align` is that guarantee; the slack is part of `size`).
+   * Its allocas are reported at this field's offset plus their offset in
+   * the aligned part, which begins up to (their alignment - guarantee)
+   * bytes later at run time. */
+  CRL_FIELD_REALIGNED = 5
 } crl_field_kind;
 
 const char *crl_field_kind_name(crl_field_kind kind);

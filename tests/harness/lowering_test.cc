@@ -1221,6 +1221,95 @@ define void @main() {
            "0 6");
 }
 
+// Several over-aligned allocas share one realigned region: each keeps its
+// alignment and its contents across suspends, also where their storage
+// could overlap if the region's offsets were ignored (the trace prints each
+// address modulo its alignment, then the values).
+TEST(Lowering, OverAlignedAllocasShareOneRealignedRegion) {
+  // Frames at 16 modulo 128: the worst case for a 128-aligned slot.
+  OursOnly(R"(
+define ptr @alloc_odd(i64 %n) {
+  %size = add i64 %n, 144
+  %raw = call ptr @alloc_frame(i64 %size)
+  %ri = ptrtoint ptr %raw to i64
+  %up = add i64 %ri, 127
+  %al = and i64 %up, -128
+  %mi = add i64 %al, 16
+  %m = inttoptr i64 %mi to ptr
+  %slot = getelementptr i8, ptr %m, i64 -8
+  store ptr %raw, ptr %slot
+  ret ptr %m
+}
+define void @free_odd(ptr %m) {
+  %slot = getelementptr i8, ptr %m, i64 -8
+  %raw = load ptr, ptr %slot
+  call void @free_frame(ptr %raw)
+  ret void
+}
+define void @show(ptr %p, i64 %align) {
+  %pi = ptrtoint ptr %p to i64
+  %m = sub i64 %align, 1
+  %mis = and i64 %pi, %m
+  call void @trace(i64 %mis)
+  %v = load i64, ptr %p
+  call void @trace(i64 %v)
+  ret void
+}
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %a = alloca [16 x i64], align 128
+  %b = alloca [8 x i64], align 64
+  %c = alloca i64, align 32
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_odd(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  store i64 %x, ptr %a
+  %x1 = add i64 %x, 1
+  store i64 %x1, ptr %b
+  %x2 = add i64 %x, 2
+  store i64 %x2, ptr %c
+  call void @escape(ptr %a)
+  call void @escape(ptr %b)
+  call void @escape(ptr %c)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+  call void @show(ptr %a, i64 128)
+  call void @show(ptr %b, i64 64)
+  call void @show(ptr %c, i64 32)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %r2
+                              i8 1, label %cleanup ]
+r2:
+  call void @show(ptr %c, i64 32)
+  call void @show(ptr %a, i64 128)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_odd(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @escape(ptr %p) {
+  ret void
+}
+define void @main() {
+  %h = call ptr @co(i64 10)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  %g = call ptr @co(i64 20)
+  call void @llvm.coro.resume(ptr %g)
+  call void @llvm.coro.destroy(ptr %g)
+  ret void
+}
+)",
+           "0 10 0 11 0 12 0 12 0 10 0 20 0 21 0 22");
+}
+
 // Compiler projects lower modules on several threads at once, each in its
 // own LLVM context: the library keeps no unsynchronised global state.
 TEST(Lowering, ConcurrentLoweringInSeparateContexts) {

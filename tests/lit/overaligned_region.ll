@@ -1,0 +1,56 @@
+; Three allocas aligned above the 16 bytes coro.id says the allocator
+; guarantees (128, 64 and 64), all alive across the suspend. They share one
+; region realigned at run time to 128: 256 bytes of allocas plus 112 of
+; slack (128 - 16), paid once. Frame: 16 (resume, destroy) + 1 (index),
+; the region at 32: 32 + 368 = 400. Padding each alloca on its own would
+; take 32 + 240 + 112 + 112 = 496. Every address comes from the one region
+; base, masked to 128 once per function; none is masked to 64.
+; CHECK-LABEL: define ptr @aligned(i64 %n) {
+; CHECK: call ptr @malloc(i64 400)
+; CHECK: call ptr @llvm.ptrmask.p0.i64(ptr {{.*}}, i64 -128)
+; CHECK-NOT: call ptr @llvm.ptrmask
+; CHECK-LABEL: define internal fastcc void @aligned.resume(ptr nonnull align 16 dereferenceable(400) %frame)
+; CHECK: call ptr @llvm.ptrmask.p0.i64(ptr {{.*}}, i64 -128)
+; CHECK-NOT: call ptr @llvm.ptrmask
+; CHECK-LABEL: define internal fastcc void @aligned.destroy
+; GLOBAL-NOT: i64 -64)
+
+declare ptr @malloc(i64)
+declare void @free(ptr)
+declare void @use(ptr)
+
+define ptr @aligned(i64 %n) presplitcoroutine {
+entry:
+  %a = alloca [128 x i8], align 128
+  %b = alloca [64 x i8], align 64
+  %c = alloca [64 x i8], align 64
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @malloc(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  call void @use(ptr %a)
+  call void @use(ptr %b)
+  call void @use(ptr %c)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %suspend [ i8 0, label %resume
+                                 i8 1, label %cleanup ]
+resume:
+  call void @use(ptr %a)
+  call void @use(ptr %b)
+  call void @use(ptr %c)
+  br label %cleanup
+cleanup:
+  %mem2 = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free(ptr %mem2)
+  br label %suspend
+suspend:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+
+declare token @llvm.coro.id(i32, ptr, ptr, ptr)
+declare i64 @llvm.coro.size.i64()
+declare ptr @llvm.coro.begin(token, ptr)
+declare i8 @llvm.coro.suspend(token, i1)
+declare ptr @llvm.coro.free(token, ptr)
+declare void @llvm.coro.end(ptr, i1, token)

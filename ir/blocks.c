@@ -389,6 +389,67 @@ void crl_remove_unreachable(LLVMValueRef fn) {
   crl_valmap_free(&seen);
 }
 
+/* The block a block holding nothing but `br label %S` forwards to: S when
+ * S has no phis (whose entries would name the block) and every use of the
+ * block is a branch, switch or invoke that can simply target S instead. */
+static LLVMBasicBlockRef forward_target(LLVMBasicBlockRef bb) {
+  LLVMValueRef t = LLVMGetFirstInstruction(bb);
+  if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || LLVMIsConditional(t))
+    return NULL;
+  LLVMBasicBlockRef s = LLVMGetSuccessor(t, 0);
+  LLVMValueRef first = LLVMGetFirstInstruction(s);
+  if (s == bb || (first && LLVMIsAPHINode(first))) return NULL;
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u; u = LLVMGetNextUse(u)) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(LLVMGetUser(u));
+    if (op != LLVMBr && op != LLVMSwitch && op != LLVMInvoke) return NULL;
+  }
+  return s;
+}
+
+/* Deletes blocks that only branch on (clang's cleanup chains leave
+ * thousands once lifetime markers and constant branches are gone), so
+ * what comes after (verifier, writer, the user's own passes) sees fewer
+ * blocks. Each block's uses move once, straight to the end of its chain:
+ * moving them one link at a time would drag a growing set of uses down a
+ * chain of thousands. A cycle of such blocks is left alone. */
+static void forward_empty_blocks(LLVMValueRef fn) {
+  crl_valmap fwd, fin;
+  crl_valmap_init(&fwd, 64);
+  crl_valmap_init(&fin, 64);
+  crl_vec order = {0}, path = {0};
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  for (LLVMBasicBlockRef bb = LLVMGetNextBasicBlock(entry); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMBasicBlockRef s = forward_target(bb);
+    if (!s) continue;
+    crl_valmap_put(&fwd, bb, s);
+    crl_vec_push(&order, (LLVMValueRef)bb);
+  }
+  /* fin: the chain's end, or the entry block standing for "on the path
+   * being followed" and then for "part of a cycle" (never a target). */
+  for (unsigned k = 0; k < order.n; k++) {
+    LLVMBasicBlockRef x = (LLVMBasicBlockRef)order.v[k];
+    path.n = 0;
+    while (crl_valmap_has(&fwd, x) && !crl_valmap_has(&fin, x)) {
+      crl_valmap_put(&fin, x, entry);
+      crl_vec_push(&path, (LLVMValueRef)x);
+      x = crl_valmap_get(&fwd, x);
+    }
+    LLVMBasicBlockRef end = crl_valmap_has(&fin, x) ? crl_valmap_get(&fin, x) : x;
+    for (unsigned j = 0; j < path.n; j++) crl_valmap_put(&fin, path.v[j], end);
+  }
+  for (unsigned k = 0; k < order.n; k++) {
+    LLVMBasicBlockRef bb = (LLVMBasicBlockRef)order.v[k];
+    LLVMBasicBlockRef end = crl_valmap_get(&fin, bb);
+    if (end == entry) continue;
+    LLVMReplaceAllUsesWith(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(end));
+    LLVMDeleteBasicBlock(bb);
+  }
+  crl_vec_free(&order);
+  crl_vec_free(&path);
+  crl_valmap_free(&fwd);
+  crl_valmap_free(&fin);
+}
+
 void crl_simplify_cfg(LLVMValueRef fn) {
   if (getenv("CRL_DEBUG_NO_SIMPLIFY")) return;
   LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
@@ -416,5 +477,6 @@ void crl_simplify_cfg(LLVMValueRef fn) {
     clean = 1;
   }
   if (!clean) crl_remove_unreachable(fn);
+  forward_empty_blocks(fn);
   LLVMDisposeBuilder(b);
 }

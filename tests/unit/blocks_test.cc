@@ -532,8 +532,9 @@ TEST(SimplifyCfg, FoldsConstantBranchAndSwitch) {
   ASSERT_EQ(Behaviour(m), "1 4 => 10");
   LLVMValueRef f = m.fn("main");
   crl_simplify_cfg(f);
+  // m is left holding only `br label %c2` and goes too: a branches to c2.
   EXPECT_EQ(irt::BlockNames(f),
-            (std::vector<std::string>{"entry", "a", "m", "c2", "end"}));
+            (std::vector<std::string>{"entry", "a", "c2", "end"}));
   EXPECT_EQ(irt::CountOp(f, LLVMSwitch), 0u);
   EXPECT_EQ(irt::CountOp(f, LLVMPHI), 0u);  // one-entry/constant phis fold
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
@@ -545,6 +546,67 @@ TEST(SimplifyCfg, FoldsConstantBranchAndSwitch) {
   }
   ASSERT_TRUE(crlh::Verifies(m));
   EXPECT_EQ(Behaviour(m), "1 4 => 10");
+}
+
+// Blocks holding only an unconditional branch go, their predecessors
+// (a switch with several cases to them) taking the end of the chain; one
+// feeding a phi stays (the phi names it), and so does a cycle of them.
+const char kEmptyChains[] = R"(
+declare void @trace(i64)
+define i64 @f(i32 %k) {
+entry:
+  switch i32 %k, label %e1 [ i32 1, label %e2
+                             i32 2, label %e3
+                             i32 9, label %loop1 ]
+e1:
+  br label %e2
+e2:
+  br label %e3
+e3:
+  br label %body
+body:
+  call void @trace(i64 1)
+  %c = icmp eq i32 %k, 2
+  br i1 %c, label %pj, label %other
+pj:
+  br label %join
+other:
+  call void @trace(i64 2)
+  br label %join
+join:
+  %v = phi i64 [ 7, %pj ], [ 9, %other ]
+  ret i64 %v
+loop1:
+  br label %loop2
+loop2:
+  br label %loop1
+}
+define i64 @main() {
+  %a = call i64 @f(i32 0)
+  %b = call i64 @f(i32 1)
+  %c = call i64 @f(i32 2)
+  %s1 = add i64 %a, %b
+  %s = add i64 %s1, %c
+  ret i64 %s
+}
+)";
+
+TEST(SimplifyCfg, ForwardsBlocksThatOnlyBranch) {
+  crlh::Module m(kEmptyChains);
+  ASSERT_TRUE(m.ok()) << m.error();
+  ASSERT_EQ(Behaviour(m), "1 2 1 2 1 => 25");
+  LLVMValueRef f = m.fn("f");
+  crl_simplify_cfg(f);
+  EXPECT_EQ(irt::BlockNames(f),
+            (std::vector<std::string>{"entry", "body", "pj", "other", "join",
+                                      "loop1", "loop2"}));
+  LLVMValueRef sw = LLVMGetBasicBlockTerminator(LLVMGetEntryBasicBlock(f));
+  ASSERT_EQ(LLVMGetNumSuccessors(sw), 4u);
+  for (unsigned k = 0; k < 3; k++)
+    EXPECT_EQ(irt::Name(LLVMGetSuccessor(sw, k)), "body") << k;
+  EXPECT_EQ(irt::Name(LLVMGetSuccessor(sw, 3)), "loop1");
+  ASSERT_TRUE(crlh::Verifies(m));
+  EXPECT_EQ(Behaviour(m), "1 2 1 2 1 => 25");
 }
 
 // Without the simplification the structural check above fails: the test

@@ -53,9 +53,17 @@ static const char *const names[CRL_I_COUNT] = {
 static unsigned ids[CRL_I_COUNT];
 static once_flag ids_once = ONCE_FLAG_INIT;
 
+/* The reverse map, for IDs below CRL_KIND_TABLE (LLVM numbers its
+ * target-independent intrinsics first, so ours are all there); an ID above
+ * falls back to a scan. Walks over whole functions ask about every call. */
+#define CRL_KIND_TABLE 4096u
+static unsigned char kind_of_id[CRL_KIND_TABLE];
+
 static void lookup_ids(void) {
-  for (int k = 1; k < CRL_I_COUNT; k++)
+  for (int k = 1; k < CRL_I_COUNT; k++) {
     ids[k] = LLVMLookupIntrinsicID(names[k], strlen(names[k]));
+    if (ids[k] && ids[k] < CRL_KIND_TABLE) kind_of_id[ids[k]] = (unsigned char)k;
+  }
 }
 
 static void init_ids(void) { call_once(&ids_once, lookup_ids); }
@@ -65,14 +73,17 @@ crl_intr crl_intrinsic_of_fn(LLVMValueRef fn) {
   unsigned id = LLVMGetIntrinsicID(fn);
   if (!id) return CRL_I_NONE;
   init_ids();
+  if (id < CRL_KIND_TABLE) return (crl_intr)kind_of_id[id];
   for (int k = 1; k < CRL_I_COUNT; k++)
     if (ids[k] == id) return (crl_intr)k;
   return CRL_I_NONE;
 }
 
 crl_intr crl_intrinsic_of(LLVMValueRef inst) {
-  if (!inst || !(LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst)))
-    return CRL_I_NONE;
+  if (!inst) return CRL_I_NONE;
+  /* One call answers both "is it an instruction" and "call or invoke". */
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  if (op != LLVMCall && op != LLVMInvoke) return CRL_I_NONE;
   return crl_intrinsic_of_fn(LLVMGetCalledValue(inst));
 }
 

@@ -490,32 +490,43 @@ static inline void crl_lay_note_placed(crl_lay *L, uint32_t i) {
 
 /* Lowest fit for field i against the placed fields it interferes with and
  * the fixed ones. Placed fields are met in offset order, so nothing needs
- * sorting, and the scan stops at the first interval above the candidate. */
+ * sorting, and the scan stops at the first one starting at or above
+ * cand + s. The few fixed intervals are checked apart, between runs of the
+ * placed scan, which keeps its inner loop to a load, a bit test and a
+ * compare per placed field (it visits thousands per call on big frames). */
 static inline uint64_t crl_lay_fit_some(const crl_lay *L, uint32_t i, uint64_t s, uint64_t al) {
-  uint64_t cand = 0;
+  uint64_t cand = 0, start;
   uint32_t p = 0, q = 0;
   const uint64_t *row = L->rows ? L->rows[i].words : NULL;
-  for (;;) {
-    uint64_t a, b;
-    if (row) {
-      while (p < L->nbyoff && !(row[L->byoff[p] >> 6] >> (L->byoff[p] & 63u) & 1u)) p++;
-    } else {
-      while (p < L->nbyoff && !crl_lay_interferes(L, i, L->byoff[p])) p++;
-    }
-    if (p < L->nbyoff && (q >= L->nfixed_iv || L->by_a[p] <= L->fixed_iv[q].a)) {
-      a = L->by_a[p];
-      b = L->by_b[p];
-      p++;
-    } else if (q < L->nfixed_iv) {
-      a = L->fixed_iv[q].a;
-      b = L->fixed_iv[q].b;
+  do {
+    uint64_t lim;
+    start = cand;
+    /* Fixed intervals are sorted by start; one passed over ends at or below
+     * cand, which only grows, so it never matters again. */
+    while (q < L->nfixed_iv && L->fixed_iv[q].a < cand + s) {
+      if (L->fixed_iv[q].b > cand) cand = crl_lay_round_up(L->fixed_iv[q].b, al);
       q++;
-    } else {
-      break;
     }
-    if (a >= cand + s) break;
-    if (b > cand) cand = crl_lay_round_up(b, al);
-  }
+    lim = cand + s;
+    if (row) {
+      const uint64_t *by_a = L->by_a;
+      const uint32_t *byoff = L->byoff;
+      uint32_t np = L->nbyoff;
+      for (; p < np && by_a[p] < lim; p++) {
+        uint32_t f = byoff[p];
+        if ((row[f >> 6] >> (f & 63u) & 1u) && L->by_b[p] > cand) {
+          cand = crl_lay_round_up(L->by_b[p], al);
+          lim = cand + s;
+        }
+      }
+    } else {
+      for (; p < L->nbyoff && L->by_a[p] < lim; p++)
+        if (crl_lay_interferes(L, i, L->byoff[p]) && L->by_b[p] > cand) {
+          cand = crl_lay_round_up(L->by_b[p], al);
+          lim = cand + s;
+        }
+    }
+  } while (cand != start);
   return cand;
 }
 

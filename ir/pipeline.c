@@ -9,6 +9,7 @@
 #include "ir/blocks.h"
 #include "ir/coro.h"
 #include "ir/frame_plan.h"
+#include "ir/verify.h"
 #include "targets/targets.h"
 
 /* Lowerings are separate libraries: weak references let the pipeline find
@@ -57,14 +58,23 @@ static void coro_free(crl_coro *c) {
   if (c->b) LLVMDisposeBuilder(c->b);
 }
 
-/* Presplit, or (old dialect, marked later) holding a coroutine id: only
- * these need their values numbered for frame reports. */
-static int may_be_coroutine(LLVMValueRef f) {
-  if (crl_is_presplit(f)) return 1;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (crl_intrinsic_of(i) == CRL_I_ID) return 1;
-  return 0;
+/* Functions calling a coroutine intrinsic (`any`), and those calling
+ * coro.id (`ids`), found through the declarations' uses rather than a walk
+ * over every instruction of the module. Taken before lowering: these and
+ * the functions lowering adds are all it can change. */
+static void intrinsic_callers(LLVMModuleRef m, crl_valmap *any, crl_valmap *ids) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f)) continue;
+    crl_intr k = crl_intrinsic_of_fn(f);
+    if (!crl_is_coro_intrinsic(k)) continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef i = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(i)) continue;
+      LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
+      crl_valmap_put(any, fn, fn);
+      if (k == CRL_I_ID) crl_valmap_put(ids, fn, fn);
+    }
+  }
 }
 
 static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, crl_result *res,
@@ -132,10 +142,17 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   /* Frame reports name unnamed values by the input's numbering, taken
    * before anything (legacy repair, early lowering) changes the code. */
   crl_vec named = {0};
-  crl_valmap index_of;
+  crl_valmap index_of, touched, id_callers;
   crl_valmap_init(&index_of, 16);
+  crl_valmap_init(&touched, 16);
+  crl_valmap_init(&id_callers, 16);
+  intrinsic_callers(m, &touched, &id_callers);
+  LLVMValueRef last_before = LLVMGetLastFunction(m);
+  /* Presplit, or (old dialect, marked later) holding a coroutine id: only
+   * these need their values numbered for frame reports. */
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f) && (!only || f == only) && may_be_coroutine(f)) {
+    if (!LLVMIsDeclaration(f) && (!only || f == only) &&
+        (crl_is_presplit(f) || crl_valmap_has(&id_callers, f))) {
       crl_valmap_put_id(&index_of, f, named.n);
       crl_vec_push(&named, f);
     }
@@ -158,22 +175,14 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
     crl_vec_free(&coros);
   }
   if (crl_result_ok(res)) crl_check_leftovers(m, res, opts->keep_elision_markers);
-  if (crl_result_ok(res)) {
-    char *msg = NULL;
-    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg) &&
-        getenv("CRL_DEBUG_DUMP"))
-      LLVMPrintModuleToFile(m, getenv("CRL_DEBUG_DUMP"), NULL);
-    if (msg && *msg)
-      crl_diagf(res, CRL_SEV_ERROR, NULL, NULL,
-                "internal error: lowered module fails the verifier: %s",
-                msg ? msg : "");
-    LLVMDisposeMessage(msg);
-  }
+  if (crl_result_ok(res)) crl_verify_changed(m, &touched, last_before, res);
   LLVMDisposeTargetData(td);
   for (unsigned k = 0; slot_maps && k < named.n; k++) crl_valmap_free(&slot_maps[k]);
   free(slot_maps);
   crl_vec_free(&named);
   crl_valmap_free(&index_of);
+  crl_valmap_free(&touched);
+  crl_valmap_free(&id_callers);
   return res;
 }
 

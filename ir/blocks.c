@@ -414,8 +414,9 @@ static LLVMBasicBlockRef forward_target(LLVMBasicBlockRef bb) {
  * chain of thousands. A cycle of such blocks is left alone. */
 static void forward_empty_blocks(LLVMValueRef fn) {
   crl_valmap fwd, fin;
-  crl_valmap_init(&fwd, 64);
-  crl_valmap_init(&fin, 64);
+  unsigned nb = count_blocks(fn);
+  crl_valmap_init(&fwd, nb);
+  crl_valmap_init(&fin, nb);
   crl_vec order = {0}, path = {0};
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
   for (LLVMBasicBlockRef bb = LLVMGetNextBasicBlock(entry); bb; bb = LLVMGetNextBasicBlock(bb)) {

@@ -190,7 +190,14 @@ static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
  * block), to compare positions without walking blocks. */
 static void number_instructions(LLVMValueRef fn, crl_valmap *pos) {
   uint32_t k = 0;
-  crl_valmap_init(pos, 1024);
+  /* Counting first costs a walk; growing the map as it fills costs more. */
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      k++;
+  crl_valmap_init(pos, k);
+  k = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;

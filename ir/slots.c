@@ -6,8 +6,12 @@
 #include "ir/coro.h"
 
 void crl_number_slots(LLVMValueRef fn, crl_valmap *slots) {
-  uint32_t slot = 0;
-  crl_valmap_init(slots, 16);
+  uint32_t slot = 0, count = LLVMCountParams(fn);
+  /* Sized up front: a counting walk is cheaper than growing the map. */
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      count++;
+  crl_valmap_init(slots, count);
   size_t len;
   unsigned np = LLVMCountParams(fn);
   for (unsigned k = 0; k < np; k++) {

@@ -260,8 +260,14 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
   LLVMBuildUnreachable(eb);
   LLVMPositionBuilderAtEnd(eb, entry);
   LLVMValueRef frame = LLVMGetParam(fn, 0);
+  /* The map takes every cloned instruction and block: sized for them up
+   * front, as growing it would cost more than this count. */
+  size_t expect = run->nconsts + run->n + 16;
+  for (unsigned k = 0; k < run->n; k++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(run->blocks[k]); i; i = LLVMGetNextInstruction(i))
+      expect++;
   crl_valmap map;
-  crl_valmap_init(&map, 1024);
+  crl_valmap_init(&map, expect);
   crl_valmap_put(&map, c->begin, frame);
   /* Phis the clone knows are constant are not cloned: their branches fold. */
   for (unsigned k = 0; k < run->nconsts; k++)

@@ -8,7 +8,8 @@
 #include "ir/alloca_lifetime.h"
 #include "ir/frame_plan.h"
 
-/* Live-in matrices above this many words (64 MiB) fall back to walks. */
+/* Live-in matrices (per chunk of values) above this many words (64 MiB)
+ * fall back to walks. */
 #define CRL_MATRIX_MAX_WORDS (8u << 20)
 
 typedef struct crossing_ctx {
@@ -63,7 +64,7 @@ static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv) {
 /* Hull ends from the matrix: the first (last) block in reverse post-order
  * where each value is live-in, found with a running "seen" set. */
 static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
-                      uint64_t *seen, int from_top) {
+                      uint64_t *seen, int from_top, uint32_t c0) {
   memset(seen, 0, (size_t)W * sizeof *seen);
   for (uint32_t k = 0; k < x->cnt; k++) {
     uint32_t pos = from_top ? k : x->cnt - 1 - k;
@@ -72,7 +73,7 @@ static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
       uint64_t fresh = row[w] & ~seen[w];
       seen[w] |= row[w];
       while (fresh) {
-        crl_cand *cd = &x->p->cands[(w << 6) + crl_ctz64(fresh)];
+        crl_cand *cd = &x->p->cands[c0 + (w << 6) + crl_ctz64(fresh)];
         fresh &= fresh - 1;
         if (from_top && pos < cd->lo) cd->lo = pos;
         if (!from_top && pos > cd->hi) cd->hi = pos;
@@ -84,7 +85,7 @@ static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
 /* Crossing sets are the suspends' rows of the live-in matrix, transposed:
  * 64 suspends by 64 candidates at a time, so the cost is per word, not per
  * (value, suspend) pair live across it. */
-static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W) {
+static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W, uint32_t c0) {
   crl_plan *p = x->p;
   uint64_t blk[64];
   for (uint32_t s0 = 0; s0 < x->ns; s0 += 64) {
@@ -99,30 +100,39 @@ static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W) {
       if (!any) continue;
       crl_transpose64(blk);
       for (uint32_t j = 0; j < 64; j++) {
-        uint32_t v = (w << 6) + j;
+        uint32_t v = c0 + (w << 6) + j;
         if (blk[j] && v < p->num_cands) p->cross.across[v].words[s0 >> 6] |= blk[j];
       }
     }
   }
 }
 
-/* All candidates at once (core/liveness' matrix), then crossing sets by
- * reading the rows of the suspends' blocks. */
+/* Candidates CRL_MATRIX_CHUNK_WORDS * 64 at a time (core/liveness'
+ * matrix), then crossing sets by reading the rows of the suspends' blocks.
+ * The work is the same as all at once, but a chunk's matrix stays in
+ * cache: for thousands of values over tens of thousands of blocks the whole
+ * matrix is tens of megabytes, and each pass over it would go to memory. */
+#define CRL_MATRIX_CHUNK_WORDS 32u
 static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_t W) {
   crl_plan *p = x->p;
-  uint64_t *m = malloc(((size_t)x->n * W + 1) * sizeof *m);
-  uint64_t *seen = malloc(((size_t)W + 1) * sizeof *seen);
-  if (!m || !seen || crl_live_in_matrix(&p->live_cfg, lv, p->num_cands, m, W) != 0) {
-    free(m);
-    free(seen);
-    return -1;
+  uint32_t WC = W < CRL_MATRIX_CHUNK_WORDS ? W : CRL_MATRIX_CHUNK_WORDS;
+  uint64_t *m = malloc(((size_t)x->n * WC + 1) * sizeof *m);
+  uint64_t *seen = malloc(((size_t)WC + 1) * sizeof *seen);
+  int rc = m && seen ? 0 : -1;
+  for (uint32_t c0 = 0; rc == 0 && c0 < p->num_cands; c0 += WC * 64) {
+    uint32_t cnt = p->num_cands - c0 < WC * 64 ? p->num_cands - c0 : WC * 64;
+    uint32_t w = (cnt + 63) / 64;
+    if (crl_live_in_matrix(&p->live_cfg, lv + c0, cnt, m, w) != 0) {
+      rc = -1;
+      break;
+    }
+    transpose_rows(x, m, w, c0);
+    hull_ends(x, m, w, seen, 1, c0);
+    hull_ends(x, m, w, seen, 0, c0);
   }
-  transpose_rows(x, m, W);
-  hull_ends(x, m, W, seen, 1);
-  hull_ends(x, m, W, seen, 0);
   free(m);
   free(seen);
-  return 0;
+  return rc;
 }
 #undef HULL
 
@@ -162,7 +172,7 @@ int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
   }
   hull_from_def_and_uses(&x, lv);
   uint32_t W = (p->num_cands + 63) / 64;
-  if ((uint64_t)n * W <= CRL_MATRIX_MAX_WORDS)
+  if ((uint64_t)n * (W < CRL_MATRIX_CHUNK_WORDS ? W : CRL_MATRIX_CHUNK_WORDS) <= CRL_MATRIX_MAX_WORDS)
     rc = crossing_by_matrix(&x, lv, W);
   else
     rc = crossing_by_walks(&x, lv);

@@ -1221,6 +1221,56 @@ define void @main() {
            "0 6");
 }
 
+// More values live across a suspend than one chunk of the liveness matrix
+// holds (2048): crossing sets come from several chunks, and every value of
+// every chunk must reach the frame (a value missed by a chunk would be used
+// after the suspend without having been kept).
+TEST(Lowering, ThousandsOfValuesAcrossOneSuspend) {
+  const int kValues = 2100;
+  std::string defs, uses;
+  long long want = 0;
+  for (int k = 0; k < kValues; k++) {
+    defs += "  %v" + std::to_string(k) + " = call i64 @opaque(i64 " + std::to_string(k) + ")\n";
+    uses += "  %s" + std::to_string(k + 1) + " = add i64 %s" + std::to_string(k) + ", %v" +
+            std::to_string(k) + "\n";
+    want += 3LL * k;
+  }
+  Differential(R"(
+define i64 @opaque(i64 %k) {
+  %r = mul i64 %k, 3
+  ret i64 %r
+}
+define ptr @co() presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + defs + R"(
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+  %s0 = add i64 0, 0
+)" + uses + "  call void @trace(i64 %s" + std::to_string(kValues) + R"()
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co()
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               std::to_string(want));
+}
+
 // Several over-aligned allocas share one realigned region: each keeps its
 // alignment and its contents across suspends, also where their storage
 // could overlap if the region's offsets were ignored (the trace prints each

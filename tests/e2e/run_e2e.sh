@@ -30,6 +30,8 @@
 # Modes (presplit IR):
 #   O0          clang++-22 -std=c++20 -O0 -S -emit-llvm -Xclang -disable-llvm-passes
 #   O2          the same with -O2
+#   O2g         -O2 -g: debug info (locations, variable records) must survive
+#               the lowering, the verifier and code generation
 #   simplified  the O2 IR through
 #               opt-22 -passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
 #
@@ -98,8 +100,8 @@ start_dir=$(pwd)
 IFS=',' read -r -a mode_list <<< "$modes"
 for m in "${mode_list[@]}"; do
   case "$m" in
-    O0|O2|simplified) ;;
-    *) echo "run_e2e.sh: unknown mode '$m' (O0, O2, simplified)" >&2; exit 2 ;;
+    O0|O2|O2g|simplified) ;;
+    *) echo "run_e2e.sh: unknown mode '$m' (O0, O2, O2g, simplified)" >&2; exit 2 ;;
   esac
 done
 
@@ -146,11 +148,12 @@ run_prog() {
 prepare() {
   local n=$1 src="$programs_dir/$1.cpp" d="$work/$1"
   mkdir -p "$d"
-  local need_o0=0 need_o2=0 need_simpl=0 m
+  local need_o0=0 need_o2=0 need_o2g=0 need_simpl=0 m
   for m in "${mode_list[@]}"; do
     case "$m" in
       O0) need_o0=1 ;;
       O2) need_o2=1 ;;
+      O2g) need_o2g=1 ;;
       simplified) need_o2=1; need_simpl=1 ;;
     esac
   done
@@ -168,6 +171,9 @@ prepare() {
     fi
     if [ "$need_o2" = 1 ] && ! "${front[@]}" -O2 "$src" -o "$d/O2.presplit.ll" >"$d/O2.front.log" 2>&1; then
       echo "front end failed at -O2 (see $d/O2.front.log)"; return
+    fi
+    if [ "$need_o2g" = 1 ] && ! "${front[@]}" -O2 -g "$src" -o "$d/O2g.presplit.ll" >"$d/O2g.front.log" 2>&1; then
+      echo "front end failed at -O2 -g (see $d/O2g.front.log)"; return
     fi
     if [ "$need_simpl" = 1 ] && ! "$OPT" -S \
         -passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)' \

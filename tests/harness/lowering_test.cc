@@ -1153,6 +1153,31 @@ void OursOnly(const std::string &body, const std::string &want) {
   EXPECT_EQ(a.frees, a.allocs) << "frames leaked or freed twice";
 }
 
+// @alloc_odd / @free_odd: a frame allocator whose blocks start at 16 modulo
+// `align` (a power of two above 16), on purpose, so that a slot that is not
+// realigned cannot be aligned by luck.
+std::string OddAllocator(int align) {
+  const std::string a = std::to_string(align);
+  return "define ptr @alloc_odd(i64 %n) {\n"
+         "  %size = add i64 %n, " + std::to_string(align + 16) + "\n"
+         "  %raw = call ptr @alloc_frame(i64 %size)\n"
+         "  %ri = ptrtoint ptr %raw to i64\n"
+         "  %up = add i64 %ri, " + std::to_string(align - 1) + "\n"
+         "  %al = and i64 %up, -" + a + "\n"
+         "  %mi = add i64 %al, 16\n"
+         "  %m = inttoptr i64 %mi to ptr\n"
+         "  %slot = getelementptr i8, ptr %m, i64 -8\n"
+         "  store ptr %raw, ptr %slot\n"
+         "  ret ptr %m\n"
+         "}\n"
+         "define void @free_odd(ptr %m) {\n"
+         "  %slot = getelementptr i8, ptr %m, i64 -8\n"
+         "  %raw = load ptr, ptr %slot\n"
+         "  call void @free_frame(ptr %raw)\n"
+         "  ret void\n"
+         "}\n";
+}
+
 // An alloca aligned above what the frame allocator guarantees (coro.id says
 // 16) keeps its alignment after a suspend (the trace is its address modulo
 // 64) and its contents. LLVM's lowering assumes the frame memory has the
@@ -1161,25 +1186,7 @@ void OursOnly(const std::string &body, const std::string &want) {
 TEST(Lowering, OverAlignedAllocaAcrossSuspend) {
   // The frame allocator returns addresses that are 16 modulo 64 on purpose,
   // so an unaligned slot cannot pass by luck.
-  OursOnly(R"(
-define ptr @alloc_odd(i64 %n) {
-  %size = add i64 %n, 80
-  %raw = call ptr @alloc_frame(i64 %size)
-  %ri = ptrtoint ptr %raw to i64
-  %up = add i64 %ri, 63
-  %al = and i64 %up, -64
-  %mi = add i64 %al, 16
-  %m = inttoptr i64 %mi to ptr
-  %slot = getelementptr i8, ptr %m, i64 -8
-  store ptr %raw, ptr %slot
-  ret ptr %m
-}
-define void @free_odd(ptr %m) {
-  %slot = getelementptr i8, ptr %m, i64 -8
-  %raw = load ptr, ptr %slot
-  call void @free_frame(ptr %raw)
-  ret void
-}
+  OursOnly(OddAllocator(64) + R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %a = alloca i64, align 64
@@ -1277,25 +1284,7 @@ define void @main() {
 // address modulo its alignment, then the values).
 TEST(Lowering, OverAlignedAllocasShareOneRealignedRegion) {
   // Frames at 16 modulo 128: the worst case for a 128-aligned slot.
-  OursOnly(R"(
-define ptr @alloc_odd(i64 %n) {
-  %size = add i64 %n, 144
-  %raw = call ptr @alloc_frame(i64 %size)
-  %ri = ptrtoint ptr %raw to i64
-  %up = add i64 %ri, 127
-  %al = and i64 %up, -128
-  %mi = add i64 %al, 16
-  %m = inttoptr i64 %mi to ptr
-  %slot = getelementptr i8, ptr %m, i64 -8
-  store ptr %raw, ptr %slot
-  ret ptr %m
-}
-define void @free_odd(ptr %m) {
-  %slot = getelementptr i8, ptr %m, i64 -8
-  %raw = load ptr, ptr %slot
-  call void @free_frame(ptr %raw)
-  ret void
-}
+  OursOnly(OddAllocator(128) + R"(
 define void @show(ptr %p, i64 %align) {
   %pi = ptrtoint ptr %p to i64
   %m = sub i64 %align, 1

@@ -32,6 +32,19 @@ LLVMValueRef crl_first_non_phi(LLVMBasicBlockRef bb) {
   return i;
 }
 
+unsigned crl_count_instructions(LLVMBasicBlockRef bb) {
+  unsigned n = 0;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) n++;
+  return n;
+}
+
+unsigned crl_count_fn_instructions(LLVMValueRef fn) {
+  unsigned n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    n += crl_count_instructions(bb);
+  return n;
+}
+
 static LLVMValueRef rebuild_phi(LLVMValueRef phi, LLVMBasicBlockRef old,
                                 LLVMBasicBlockRef repl, int merge);
 static void filter_phis(LLVMBasicBlockRef bb,

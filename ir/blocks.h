@@ -43,4 +43,9 @@ int crl_comes_before(LLVMValueRef a, LLVMValueRef b);
 void crl_move_before_terminator(LLVMValueRef inst, LLVMBasicBlockRef bb);
 
 LLVMValueRef crl_first_non_phi(LLVMBasicBlockRef bb);
+
+/* Instructions in a block, or in a whole function: what a map that takes
+ * each of them is sized for up front (growing it costs more than counting). */
+unsigned crl_count_instructions(LLVMBasicBlockRef bb);
+unsigned crl_count_fn_instructions(LLVMValueRef fn);
 #endif

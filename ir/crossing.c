@@ -113,9 +113,8 @@ static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W, uint3
  * cache: for thousands of values over tens of thousands of blocks the whole
  * matrix is tens of megabytes, and each pass over it would go to memory. */
 #define CRL_MATRIX_CHUNK_WORDS 32u
-static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_t W) {
+static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_t WC) {
   crl_plan *p = x->p;
-  uint32_t WC = W < CRL_MATRIX_CHUNK_WORDS ? W : CRL_MATRIX_CHUNK_WORDS;
   uint64_t *m = malloc(((size_t)x->n * WC + 1) * sizeof *m);
   uint64_t *seen = malloc(((size_t)WC + 1) * sizeof *seen);
   int rc = m && seen ? 0 : -1;
@@ -172,8 +171,9 @@ int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
   }
   hull_from_def_and_uses(&x, lv);
   uint32_t W = (p->num_cands + 63) / 64;
-  if ((uint64_t)n * (W < CRL_MATRIX_CHUNK_WORDS ? W : CRL_MATRIX_CHUNK_WORDS) <= CRL_MATRIX_MAX_WORDS)
-    rc = crossing_by_matrix(&x, lv, W);
+  uint32_t WC = W < CRL_MATRIX_CHUNK_WORDS ? W : CRL_MATRIX_CHUNK_WORDS; /* words per chunk */
+  if ((uint64_t)n * WC <= CRL_MATRIX_MAX_WORDS)
+    rc = crossing_by_matrix(&x, lv, WC);
   else
     rc = crossing_by_walks(&x, lv);
 out:

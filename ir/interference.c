@@ -176,7 +176,9 @@ static int region_interferes(uint32_t i, uint32_t j, void *vctx) {
  * interferes with every other field; its members take no space in the
  * frame's layout. Returns 0, or -1 when out of memory. */
 static int layout_realigned(crl_coro *c, interf_ctx *x) {
-  uint32_t nf = c->num_fields, k = 0, top = 1;
+  uint32_t nf = c->num_fields, k = 0, top = 1, any = 0;
+  for (uint32_t f = 0; f < nf && !any; f++) any = c->fields[f].realign != 0;
+  if (!any) return 0;
   uint32_t *m = malloc((nf + 1) * sizeof *m);
   crl_layout_field *lf = malloc((nf + 1) * sizeof *lf);
   if (!m || !lf) {
@@ -192,8 +194,8 @@ static int layout_realigned(crl_coro *c, interf_ctx *x) {
   }
   crl_layout_result r = {0};
   region_ctx rc = {x, m};
-  int ok = k == 0 || crl_layout_compute(&r, lf, k, region_interferes, &rc) == 0;
-  if (ok && k) {
+  int ok = crl_layout_compute(&r, lf, k, region_interferes, &rc) == 0;
+  if (ok) {
     uint64_t end = 0;
     for (uint32_t i = 0; i < k; i++)
       if (r.offsets[i] + lf[i].size > end) end = r.offsets[i] + lf[i].size;

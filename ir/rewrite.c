@@ -11,21 +11,20 @@ static unsigned ptrmask_id(void) {
   return LLVMLookupIntrinsicID("llvm.ptrmask", 12);
 }
 
+/* base + off bytes (base itself when off is 0). */
+static LLVMValueRef byte_offset(crl_coro *c, LLVMBuilderRef b, LLVMValueRef base,
+                                uint64_t off) {
+  if (!off) return base;
+  LLVMValueRef o = LLVMConstInt(c->i64_t, off, 0);
+  return LLVMBuildInBoundsGEP2(b, c->i8_t, base, &o, 1, "");
+}
+
 LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
                             uint32_t field) {
   const crl_frame_field_plan *f = &c->fields[field];
-  if (f->region) {
-    LLVMValueRef base = crl_field_addr(c, b, frame, f->region - 1);
-    if (!f->region_offset) return base;
-    LLVMValueRef o = LLVMConstInt(c->i64_t, f->region_offset, 0);
-    return LLVMBuildInBoundsGEP2(b, c->i8_t, base, &o, 1, "");
-  }
-  uint64_t off = f->offset + (f->realign ? f->realign - 1 : 0);
-  LLVMValueRef addr = frame;
-  if (off) {
-    LLVMValueRef o = LLVMConstInt(c->i64_t, off, 0);
-    addr = LLVMBuildInBoundsGEP2(b, c->i8_t, frame, &o, 1, "");
-  }
+  if (f->region)
+    return byte_offset(c, b, crl_field_addr(c, b, frame, f->region - 1), f->region_offset);
+  LLVMValueRef addr = byte_offset(c, b, frame, f->offset + (f->realign ? f->realign - 1 : 0));
   if (f->realign) {
     LLVMTypeRef tys[2] = {c->ptr_t, c->i64_t};
     LLVMValueRef fn = LLVMGetIntrinsicDeclaration(c->mod, ptrmask_id(), tys, 2);
@@ -47,12 +46,8 @@ LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
   if (f->region) {
     /* One realignment for the whole region, then the member's offset. */
     LLVMValueRef base = crl_ramp_field_addr(c, f->region - 1);
-    f->ramp_addr = base;
-    if (f->region_offset) {
-      LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
-      LLVMValueRef o = LLVMConstInt(c->i64_t, f->region_offset, 0);
-      f->ramp_addr = LLVMBuildInBoundsGEP2(b, c->i8_t, base, &o, 1, "");
-    }
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
+    f->ramp_addr = byte_offset(c, b, base, f->region_offset);
     LLVMDisposeBuilder(b);
     return f->ramp_addr;
   }
@@ -190,14 +185,7 @@ static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
  * block), to compare positions without walking blocks. */
 static void number_instructions(LLVMValueRef fn, crl_valmap *pos) {
   uint32_t k = 0;
-  /* Counting first costs a walk; growing the map as it fills costs more. */
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i))
-      k++;
-  crl_valmap_init(pos, k);
-  k = 0;
+  crl_valmap_init(pos, crl_count_fn_instructions(fn));
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;

@@ -3,17 +3,14 @@
  * non-void instructions. Computed once, before the pipeline changes the
  * function, so frame reports name values as the input did; asking LLVM to
  * print each value instead rebuilds its slot table every time. */
+#include "ir/blocks.h"
 #include "ir/coro.h"
 
 void crl_number_slots(LLVMValueRef fn, crl_valmap *slots) {
-  uint32_t slot = 0, count = LLVMCountParams(fn);
-  /* Sized up front: a counting walk is cheaper than growing the map. */
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      count++;
-  crl_valmap_init(slots, count);
-  size_t len;
+  uint32_t slot = 0;
   unsigned np = LLVMCountParams(fn);
+  crl_valmap_init(slots, np + crl_count_fn_instructions(fn));
+  size_t len;
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef a = LLVMGetParam(fn, k);
     LLVMGetValueName2(a, &len);

@@ -260,12 +260,9 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
   LLVMBuildUnreachable(eb);
   LLVMPositionBuilderAtEnd(eb, entry);
   LLVMValueRef frame = LLVMGetParam(fn, 0);
-  /* The map takes every cloned instruction and block: sized for them up
-   * front, as growing it would cost more than this count. */
+  /* The map takes every cloned instruction and block. */
   size_t expect = run->nconsts + run->n + 16;
-  for (unsigned k = 0; k < run->n; k++)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(run->blocks[k]); i; i = LLVMGetNextInstruction(i))
-      expect++;
+  for (unsigned k = 0; k < run->n; k++) expect += crl_count_instructions(run->blocks[k]);
   crl_valmap map;
   crl_valmap_init(&map, expect);
   crl_valmap_put(&map, c->begin, frame);

@@ -44,6 +44,15 @@ typedef struct crl_frame_field_plan {
   uint32_t realign;
   uint32_t region;
   uint64_t region_offset;
+  /* Small fields may sit in the region's slack instead (in_slack, with
+   * region and region_offset as above): realignment leaves b bytes free
+   * before the aligned part and (slack - b) after it, b unknown until run
+   * time, and a block of at most half the region's alignment always fits
+   * on one side. The region field records the aligned part's size rounded
+   * up to the guarantee (data_end) and the block's size (slack_block, 0
+   * when nothing sits there). */
+  uint8_t in_slack;
+  uint64_t data_end, slack_block;
   int owns_name;
   LLVMValueRef ramp_addr;/* cached address in the ramp (after coro.begin) */
 } crl_frame_field_plan;
@@ -75,6 +84,7 @@ struct crl_coro {
   LLVMValueRef fn;
   crl_abi abi;
   LLVMValueRef id, begin, promise;
+  LLVMValueRef slack_addr; /* the ramp's slack block address (rewrite.c) */
   crl_vec allocs, frees, sizes, aligns, ends, in_ramps, saves, allocas_get;
   crl_suspend *susp;
   uint32_t num_susp;

@@ -203,6 +203,7 @@ static int layout_realigned(crl_coro *c, interf_ctx *x) {
     uint32_t reg = crl_add_field(c, CRL_FIELD_REALIGNED, "__realigned", NULL, NULL,
                                  end + top - g, g, CRL_LAYOUT_FREE);
     c->fields[reg].realign = top;
+    c->fields[reg].data_end = (end + g - 1) / g * g;
     x->cand_of_field[reg] = UINT32_MAX;
     for (uint32_t i = 0; i < k; i++) {
       c->fields[m[i]].region = reg + 1;
@@ -213,6 +214,118 @@ static int layout_realigned(crl_coro *c, interf_ctx *x) {
   free(m);
   free(lf);
   return ok ? 0 : -1;
+}
+
+/* Lays out every field outside the region (members take no space). */
+static int layout_outside(crl_coro *c, crl_plan *p, interf_ctx *x,
+                          crl_layout_result *r) {
+  uint32_t nf = c->num_fields;
+  crl_layout_field *lf = malloc((nf + 1) * sizeof *lf);
+  if (!lf) return -1;
+  for (uint32_t f = 0; f < nf; f++) {
+    const crl_frame_field_plan *fd = &c->fields[f];
+    /* Region members sit in the region; as empty fields they overlap nothing. */
+    lf[f].size = fd->region ? 0 : fd->size;
+    lf[f].align = fd->region ? 1 : fd->align;
+    lf[f].fixed_offset = fd->fixed_offset;
+  }
+  int rc;
+  /* Rows cost nf^2/8 bytes; past the engine's own limit, ask per pair. */
+  crl_bitset *rows = nf <= CRL_LAYOUT_ROWS_MAX ? malloc((nf + 1) * sizeof *rows) : NULL;
+  uint64_t *store = rows ? interference_rows(c, p, x, rows) : NULL;
+  if (store)
+    rc = crl_layout_compute_rows(r, lf, nf, rows);
+  else
+    rc = crl_layout_compute(r, lf, nf, interferes, x);
+  free(store);
+  free(rows);
+  free(lf);
+  return rc;
+}
+
+static int slack_eligible(const crl_frame_field_plan *fd, uint32_t g) {
+  return fd->fixed_offset == CRL_LAYOUT_FREE && fd->align <= g &&
+         (fd->kind == CRL_FIELD_INDEX || fd->kind == CRL_FIELD_SPILL ||
+          fd->kind == CRL_FIELD_ALLOCA);
+}
+
+/* The realignment leaves (alignment - guarantee) bytes of the region free,
+ * split before and after the aligned part in a way only known at run time;
+ * a block of up to half the alignment always fits on one side (rewrite.c
+ * picks it). Fields the layout put past the region move there, keeping
+ * their relative offsets, so the storage they share stays shared; fields
+ * past the block's end move down by what it took. Kept only when the frame
+ * gets smaller (the block costs a compare and a select per function). */
+static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
+  crl_frame_field_plan *rf = &c->fields[reg];
+  uint32_t g = c->align_guarantee, nf = c->num_fields;
+  uint64_t x0 = r->offsets[reg], t0 = (x0 + rf->size) / g * g;
+  uint64_t e1 = x0 + rf->realign - g + rf->data_end; /* region end, rounded */
+  uint64_t kmax = rf->realign / 2 / g, tend = t0;
+  /* cross[k]: a tail field spans the boundary t0 + k*g (a difference array). */
+  int32_t *cross = calloc(kmax + 2, sizeof *cross);
+  if (!cross) return -1;
+  for (uint32_t f = 0; f < nf; f++) {
+    const crl_frame_field_plan *fd = &c->fields[f];
+    uint64_t o = r->offsets[f];
+    if (f == reg || fd->region || !fd->size || o < x0) continue;
+    if (!slack_eligible(fd, g)) {
+      free(cross);
+      return 0;
+    }
+    if (o + fd->size > tend) tend = o + fd->size;
+    uint64_t k0 = (o - t0) / g + 1, k1 = (o + fd->size - t0 + g - 1) / g - 1;
+    if (k1 > kmax) k1 = kmax;
+    if (k0 <= k1) {
+      cross[k0]++;
+      cross[k1 + 1]--;
+    }
+  }
+  uint64_t want = (tend - t0 + g - 1) / g, k = 0;
+  int32_t run = 0;
+  for (uint64_t j = 1; j <= kmax && j <= want; j++) {
+    run += cross[j];
+    if (!run) k = j;
+  }
+  free(cross);
+  if (!k) return 0;
+  uint64_t cut = t0 + k * g, shift = cut - e1, used = 0, size = 0;
+  for (uint32_t f = 0; f < nf; f++) {
+    const crl_frame_field_plan *fd = &c->fields[f];
+    uint64_t o = r->offsets[f], end;
+    if (f == reg) end = e1;
+    else if (fd->region || !fd->size) continue;
+    else if (o < x0) end = o + fd->size;
+    else if (o + fd->size <= cut) {
+      if (o + fd->size - t0 > used) used = o + fd->size - t0;
+      continue;
+    } else end = o - shift + fd->size;
+    if (end > size) size = end;
+  }
+  size = (size + r->align - 1) / r->align * r->align;
+  if (size >= r->size) return 0;
+  for (uint32_t f = 0; f < nf; f++) {
+    crl_frame_field_plan *fd = &c->fields[f];
+    uint64_t o = r->offsets[f];
+    if (f == reg || fd->region || !fd->size || o < x0) continue;
+    if (o + fd->size <= cut) {
+      fd->region = reg + 1;
+      fd->in_slack = 1;
+      fd->region_offset = o - t0;
+    } else {
+      r->offsets[f] = o - shift;
+    }
+  }
+  rf->slack_block = (used + g - 1) / g * g;
+  rf->size = rf->realign - g + rf->data_end;
+  r->size = size;
+  return 1;
+}
+
+static uint32_t region_field(const crl_coro *c) {
+  for (uint32_t f = c->num_fields; f-- > 0;)
+    if (c->fields[f].kind == CRL_FIELD_REALIGNED) return f;
+  return UINT32_MAX;
 }
 
 int crl_layout_frame(crl_coro *c, crl_plan *p) {
@@ -228,27 +341,15 @@ int crl_layout_frame(crl_coro *c, crl_plan *p) {
     free(x.cand_of_field);
     return -1;
   }
-  nf = c->num_fields;
-  crl_layout_field *lf = malloc((nf + 1) * sizeof *lf);
-  for (uint32_t f = 0; f < nf; f++) {
-    const crl_frame_field_plan *fd = &c->fields[f];
-    /* Region members sit in the region; as empty fields they overlap nothing. */
-    lf[f].size = fd->region ? 0 : fd->size;
-    lf[f].align = fd->region ? 1 : fd->align;
-    lf[f].fixed_offset = fd->fixed_offset;
-  }
   crl_layout_result r;
-  int rc;
-  /* Rows cost nf^2/8 bytes; past the engine's own limit, ask per pair. */
-  crl_bitset *rows = nf <= CRL_LAYOUT_ROWS_MAX ? malloc((nf + 1) * sizeof *rows) : NULL;
-  uint64_t *store = rows ? interference_rows(c, p, &x, rows) : NULL;
-  if (store)
-    rc = crl_layout_compute_rows(&r, lf, nf, rows);
-  else
-    rc = crl_layout_compute(&r, lf, nf, interferes, &x);
-  free(store);
-  free(rows);
+  int rc = layout_outside(c, p, &x, &r);
+  uint32_t reg = region_field(c);
+  if (rc == 0 && reg != UINT32_MAX && tail_into_slack(c, reg, &r) < 0) {
+    crl_layout_result_free(&r);
+    rc = -1;
+  }
   if (rc == 0) {
+    nf = c->num_fields;
     for (uint32_t f = 0; f < nf; f++) c->fields[f].offset = r.offsets[f];
     for (uint32_t f = 0; f < nf; f++)
       if (c->fields[f].region)
@@ -258,8 +359,6 @@ int crl_layout_frame(crl_coro *c, crl_plan *p) {
     c->frame_align = r.align;
     crl_layout_result_free(&r);
   }
-  free(lf);
   free(x.cand_of_field);
   return rc;
 }
-

@@ -21,7 +21,7 @@ const char *crl_result_report_text(crl_result *r) {
                     (unsigned long long)fd->size, fd->align,
                     crl_field_kind_name(fd->kind),
                     fd->value ? fd->value : fd->name ? fd->name : "");
-      crl_sb_printf(&b, "\n");
+      crl_sb_printf(&b, "%s\n", fd->in_slack ? "  (in the realignment slack)" : "");
     }
   }
   r->text_report = crl_sb_take(&b);
@@ -53,7 +53,7 @@ const char *crl_result_report_json(crl_result *r) {
                     (unsigned long long)fd->offset,
                     (unsigned long long)fd->size, fd->align);
       crl_sb_json_string(&b, fd->value);
-      crl_sb_printf(&b, "}");
+      crl_sb_printf(&b, fd->in_slack ? ", \"in_slack\": true}" : "}");
     }
     crl_sb_printf(&b, "]}");
   }

@@ -80,7 +80,7 @@ crl_frame_report *crl_report_begin(crl_result *r, LLVMValueRef fn,
 
 void crl_report_field(crl_frame_report *rep, const char *name,
                       crl_field_kind kind, uint64_t offset, uint64_t size,
-                      uint32_t align, const char *value_text) {
+                      uint32_t align, const char *value_text, int in_slack) {
   /* Reports grow one field at a time; amortise with power-of-two capacity. */
   uint32_t n = rep->num_fields;
   if ((n & (n - 1)) == 0) {
@@ -97,6 +97,7 @@ void crl_report_field(crl_frame_report *rep, const char *name,
   f->size = size;
   f->align = align;
   f->value = crl_strdup(value_text);
+  f->in_slack = in_slack;
   rep->num_fields = n + 1;
 }
 

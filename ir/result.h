@@ -23,7 +23,7 @@ void crl_diagf(crl_result *r, crl_severity sev, LLVMValueRef fn,
 crl_frame_report *crl_report_begin(crl_result *r, LLVMValueRef fn, crl_abi abi);
 void crl_report_field(crl_frame_report *rep, const char *name,
                       crl_field_kind kind, uint64_t offset, uint64_t size,
-                      uint32_t align, const char *value_text);
+                      uint32_t align, const char *value_text, int in_slack);
 char *crl_strdup(const char *s);
 char *crl_value_text(LLVMValueRef v); /* malloc'd, single line, bounded */
 

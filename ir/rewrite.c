@@ -19,11 +19,24 @@ static LLVMValueRef byte_offset(crl_coro *c, LLVMBuilderRef b, LLVMValueRef base
   return LLVMBuildInBoundsGEP2(b, c->i8_t, base, &o, 1, "");
 }
 
+/* Where the region's slack block is: at the region field's start when the
+ * realignment left it room there, else just past the aligned part `data`. */
+static LLVMValueRef slack_base(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
+                               const crl_frame_field_plan *r, LLVMValueRef data) {
+  LLVMValueRef start = byte_offset(c, b, frame, r->offset);
+  LLVMValueRef room =
+      LLVMBuildICmp(b, LLVMIntUGE, data, byte_offset(c, b, start, r->slack_block), "");
+  return LLVMBuildSelect(b, room, start, byte_offset(c, b, data, r->data_end), "");
+}
+
 LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
                             uint32_t field) {
   const crl_frame_field_plan *f = &c->fields[field];
-  if (f->region)
-    return byte_offset(c, b, crl_field_addr(c, b, frame, f->region - 1), f->region_offset);
+  if (f->region) {
+    LLVMValueRef base = crl_field_addr(c, b, frame, f->region - 1);
+    if (f->in_slack) base = slack_base(c, b, frame, &c->fields[f->region - 1], base);
+    return byte_offset(c, b, base, f->region_offset);
+  }
   LLVMValueRef addr = byte_offset(c, b, frame, f->offset + (f->realign ? f->realign - 1 : 0));
   if (f->realign) {
     LLVMTypeRef tys[2] = {c->ptr_t, c->i64_t};
@@ -44,8 +57,16 @@ LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
   if (f->ramp_addr) return f->ramp_addr;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   if (f->region) {
-    /* One realignment for the whole region, then the member's offset. */
+    /* One realignment (and one slack choice) for the whole region, then
+     * the member's offset. */
     LLVMValueRef base = crl_ramp_field_addr(c, f->region - 1);
+    if (f->in_slack) {
+      if (!c->slack_addr) {
+        LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
+        c->slack_addr = slack_base(c, b, c->begin, &c->fields[f->region - 1], base);
+      }
+      base = c->slack_addr;
+    }
     LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
     f->ramp_addr = byte_offset(c, b, base, f->region_offset);
     LLVMDisposeBuilder(b);

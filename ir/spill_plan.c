@@ -89,9 +89,19 @@ static int ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user) {
          (LLVMIsAPHINode(user) || crl_comes_before(p->cut_end[b], user));
 }
 
-int crl_is_remat(crl_coro *c, LLVMValueRef v) {
-  for (int depth = 0; depth < 64; depth++) {
+static int remat_from(crl_coro *c, LLVMValueRef v, int depth) {
+  for (; depth < 64; depth++) {
     if (v == c->begin || LLVMIsAAllocaInst(v) || LLVMIsAConstant(v)) return 1;
+    /* Where the realigned region's slack block is: a select on a compare
+     * of two frame addresses (rewrite.c). */
+    if (c->slack_addr &&
+        (v == c->slack_addr || v == LLVMGetOperand(c->slack_addr, 0))) {
+      unsigned n = LLVMGetNumOperands(v);
+      for (unsigned k = 0; k + 1 < n; k++)
+        if (!remat_from(c, LLVMGetOperand(v, k), depth + 1)) return 0;
+      v = LLVMGetOperand(v, n - 1);
+      continue;
+    }
     /* The realigned address of an over-aligned frame alloca. */
     if (LLVMIsACallInst(v) && LLVMGetIntrinsicID(LLVMGetCalledValue(v)) ==
                                   LLVMLookupIntrinsicID("llvm.ptrmask", 12)) {
@@ -109,6 +119,8 @@ int crl_is_remat(crl_coro *c, LLVMValueRef v) {
   }
   return 0;
 }
+
+int crl_is_remat(crl_coro *c, LLVMValueRef v) { return remat_from(c, v, 0); }
 
 /* ---- candidates ---- */
 
@@ -455,7 +467,8 @@ static void report(crl_coro *c) {
   for (uint32_t i = 0; i < nf; i++) {
     const crl_frame_field_plan *f = &c->fields[ord[i]];
     char *desc = f->value ? value_desc(c, f->name, f->value) : NULL;
-    crl_report_field(rep, f->name, f->kind, f->offset, f->size, f->align, desc);
+    crl_report_field(rep, f->name, f->kind, f->offset, f->size, f->align, desc,
+                     f->in_slack);
     free(desc);
   }
   free(ord);

@@ -121,14 +121,13 @@ static int final_index(crl_coro *c) {
 }
 
 /* Unwinding out of a resume function: the coroutine is done. */
-static void mark_done(crl_coro *c, LLVMValueRef end, LLVMValueRef frame) {
+static void mark_done(crl_coro *c, LLVMValueRef end, LLVMValueRef frame,
+                      LLVMValueRef index_addr) {
   LLVMPositionBuilderBefore(c->b, end);
   LLVMBuildStore(c->b, LLVMConstNull(c->ptr_t), frame);
   int fi = final_index(c);
-  if (fi >= 0) {
-    LLVMValueRef idx = crl_field_addr(c, c->b, frame, c->field_index);
-    LLVMBuildStore(c->b, LLVMConstInt(c->index_t, (unsigned long long)fi, 0), idx);
-  }
+  if (fi >= 0)
+    LLVMBuildStore(c->b, LLVMConstInt(c->index_t, (unsigned long long)fi, 0), index_addr);
 }
 
 static int is_unwind_end(LLVMValueRef end) {
@@ -137,9 +136,10 @@ static int is_unwind_end(LLVMValueRef end) {
 }
 
 /* Lowers the intrinsics whose meaning depends on which function they are
- * in; `frame` is the frame pointer there. */
+ * in; `frame` is the frame pointer there, `index_addr` the suspend index's
+ * address in a clone. */
 static int lower_in_fn(crl_coro *c, LLVMValueRef fn, fn_kind kind,
-                       LLVMValueRef frame) {
+                       LLVMValueRef frame, LLVMValueRef index_addr) {
   crl_vec todo = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
@@ -155,7 +155,7 @@ static int lower_in_fn(crl_coro *c, LLVMValueRef fn, fn_kind kind,
       if (kind == FN_RAMP) {
         LLVMInstructionEraseFromParent(i);
       } else if (is_unwind_end(i)) {
-        mark_done(c, i, frame);
+        mark_done(c, i, frame, index_addr);
         LLVMInstructionEraseFromParent(i);
       } else {
         end_to_return(c, i);
@@ -219,7 +219,7 @@ static LLVMValueRef landing_phi(crl_valmap *map, crl_suspend *sp) {
 static void add_dispatch(crl_coro *c, LLVMValueRef fn, fn_kind kind,
                          crl_valmap *map, LLVMBuilderRef eb,
                          LLVMBasicBlockRef entry, LLVMBasicBlockRef sink,
-                         LLVMValueRef frame) {
+                         LLVMValueRef frame, LLVMValueRef iaddr) {
   LLVMValueRef mode = suspend_result(c, kind);
   LLVMBasicBlockRef from = entry;
   int fi = final_index(c);
@@ -237,7 +237,6 @@ static void add_dispatch(crl_coro *c, LLVMValueRef fn, fn_kind kind,
     LLVMPositionBuilderAtEnd(eb, disp);
     from = disp;
   }
-  LLVMValueRef iaddr = crl_field_addr(c, eb, frame, c->field_index);
   LLVMValueRef idx = LLVMBuildLoad2(eb, c->index_t, iaddr, "index");
   LLVMValueRef sw = LLVMBuildSwitch(eb, idx, sink, c->num_susp);
   for (uint32_t s = 0; s < c->num_susp; s++) {
@@ -279,9 +278,24 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
             "frame: %s",
             o.bad_operand ? LLVMPrintValueToString(o.bad_operand) : "?");
   }
+  LLVMValueRef iaddr = NULL;
   if (rc == 0) {
     LLVMMoveBasicBlockAfter(sink, LLVMGetLastBasicBlock(fn));
-    add_dispatch(c, fn, kind, &map, eb, entry, sink, frame);
+    /* The index's address is the ramp's, recomputed once at the entry
+     * (shared with the clone's other uses of the same address). */
+    LLVMValueRef ra = crl_ramp_field_addr(c, c->field_index);
+    iaddr = crl_valmap_get(&map, ra);
+    if (iaddr && LLVMIsAInstruction(iaddr) && LLVMGetInstructionParent(iaddr) != entry)
+      iaddr = missing(ra, &x); /* cloned inside a loop: not usable at entry */
+    else if (!iaddr && (iaddr = missing(ra, &x)) != NULL)
+      crl_valmap_put(&map, ra, iaddr);
+    if (!iaddr) {
+      CRL_ERR(c, ra, "internal error: the suspend index's address cannot be recomputed");
+      rc = -1;
+    }
+  }
+  if (rc == 0) {
+    add_dispatch(c, fn, kind, &map, eb, entry, sink, frame, iaddr);
     for (uint32_t s = 0; s < c->num_susp; s++) {
       crl_suspend *sp = &c->susp[s];
       if (!sp->handle) continue;
@@ -291,7 +305,7 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
       if (pre && pre != sink && h)
         transfer(c, pre, h, crl_valmap_get(&map, sp->resume), 1);
     }
-    lower_in_fn(c, fn, kind, frame);
+    lower_in_fn(c, fn, kind, frame, iaddr);
     crl_simplify_cfg(fn);
   }
   crl_valmap_free(&map);
@@ -341,7 +355,7 @@ int crl_switch_finish_ramp(crl_coro *c) {
     if (c->susp[s].handle)
       transfer(c, c->susp[s].pre, c->susp[s].handle, c->susp[s].resume, 0);
   if (c->resume_fn) set_info(c);
-  lower_in_fn(c, c->fn, FN_RAMP, c->begin);
+  lower_in_fn(c, c->fn, FN_RAMP, c->begin, NULL);
   crl_simplify_cfg(c->fn);
   /* Reloads on the ramp's suspend paths are dead once those paths fold;
    * blocks may have been deleted, so look them up from the live IR. */

@@ -56,7 +56,7 @@ typedef enum crl_field_kind {
    * (the field's `align` is that guarantee; the slack is part of `size`).
    * Its allocas are reported at this field's offset plus their offset in
    * the aligned part, which begins up to (their alignment - guarantee)
-   * bytes later at run time. */
+   * bytes later at run time. Small fields may use the slack (in_slack). */
   CRL_FIELD_REALIGNED = 5
 } crl_field_kind;
 
@@ -69,6 +69,11 @@ typedef struct crl_frame_field {
   uint64_t size;
   uint32_t align;
   const char *value; /* textual IR of the value held (NULL for header) */
+  /* Nonzero for a field kept in the slack of the CRL_FIELD_REALIGNED
+   * region: at run time its bytes lie before or after the aligned part,
+   * wherever the realignment left room. Its offset is the region's plus
+   * its offset in that block. */
+  int in_slack;
 } crl_frame_field;
 
 typedef struct crl_frame_report {

@@ -1349,6 +1349,207 @@ define void @main() {
            "0 10 0 11 0 12 0 12 0 10 0 20 0 21 0 22");
 }
 
+// The frame allocator and helpers of the slack tests: @alloc_at places the
+// frame at @frame_mod modulo 128 and fills 64 guard bytes past its size;
+// @free_at traces how many of them changed.
+const char kSlackSupport[] = R"(
+@frame_mod = global i64 0
+define ptr @alloc_at(i64 %n) {
+  %size = add i64 %n, 320
+  %raw = call ptr @alloc_frame(i64 %size)
+  %ri = ptrtoint ptr %raw to i64
+  %up = add i64 %ri, 143
+  %al = and i64 %up, -128
+  %mod = load i64, ptr @frame_mod
+  %mi = add i64 %al, %mod
+  %m = inttoptr i64 %mi to ptr
+  %slot = getelementptr i8, ptr %m, i64 -8
+  store ptr %raw, ptr %slot
+  %nslot = getelementptr i8, ptr %m, i64 -16
+  store i64 %n, ptr %nslot
+  %guard = getelementptr i8, ptr %m, i64 %n
+  call void @llvm.memset.p0.i64(ptr %guard, i8 -85, i64 64, i1 false)
+  ret ptr %m
+}
+define void @free_at(ptr %m) {
+entry:
+  %nslot = getelementptr i8, ptr %m, i64 -16
+  %n = load i64, ptr %nslot
+  %guard = getelementptr i8, ptr %m, i64 %n
+  br label %loop
+loop:
+  %k = phi i64 [0, %entry], [%k1, %loop]
+  %bad = phi i64 [0, %entry], [%bad1, %loop]
+  %gp = getelementptr i8, ptr %guard, i64 %k
+  %g = load i8, ptr %gp
+  %ok = icmp eq i8 %g, -85
+  %inc = select i1 %ok, i64 0, i64 1
+  %bad1 = add i64 %bad, %inc
+  %k1 = add i64 %k, 1
+  %more = icmp ult i64 %k1, 64
+  br i1 %more, label %loop, label %out
+out:
+  call void @trace(i64 %bad1)
+  %slot = getelementptr i8, ptr %m, i64 -8
+  %raw = load ptr, ptr %slot
+  call void @free_frame(ptr %raw)
+  ret void
+}
+define void @fill(ptr %p, i64 %n, i64 %x) {
+entry:
+  br label %loop
+loop:
+  %k = phi i64 [0, %entry], [%k1, %loop]
+  %e = getelementptr i64, ptr %p, i64 %k
+  %v = add i64 %x, %k
+  store i64 %v, ptr %e
+  %k1 = add i64 %k, 1
+  %more = icmp ult i64 %k1, %n
+  br i1 %more, label %loop, label %out
+out:
+  ret void
+}
+define i64 @sum(ptr %p, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %k = phi i64 [0, %entry], [%k1, %loop]
+  %acc = phi i64 [0, %entry], [%acc1, %loop]
+  %e = getelementptr i64, ptr %p, i64 %k
+  %v = load i64, ptr %e
+  %acc1 = add i64 %acc, %v
+  %k1 = add i64 %k, 1
+  %more = icmp ult i64 %k1, %n
+  br i1 %more, label %loop, label %out
+out:
+  ret i64 %acc1
+}
+define i64 @opaque(i64 %x) {
+  %m = mul i64 %x, 3
+  %r = add i64 %m, 1
+  ret i64 %r
+}
+)";
+
+// A coroutine holding @a ([16 x i64] aligned to `align_a`) and @b
+// ([8 x i64] aligned to 64), filled from %x, across two suspends, with
+// `spills` values (3x+1 chained from %x) live to the end. Its trace per run:
+// sum(a) sum(b) v0..v(spills-2) at the first resume; sum(a) v(spills-1)
+// at the second; then the guard count.
+std::string SlackCoroutine(int align_a, int spills) {
+  std::string defs, early, late;
+  std::string prev = "%x";
+  for (int k = 0; k < spills; k++) {
+    std::string v = "%v" + std::to_string(k);
+    defs += "  " + v + " = call i64 @opaque(i64 " + prev + ")\n";
+    prev = v;
+    (k + 1 < spills ? early : late) += "  call void @trace(i64 " + v + ")\n";
+  }
+  return R"(
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %a = alloca [16 x i64], align )" + std::to_string(align_a) + R"(
+  %b = alloca [8 x i64], align 64
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_at(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  call void @fill(ptr %a, i64 16, i64 %x)
+  call void @fill(ptr %b, i64 8, i64 %x)
+)" + defs + R"(  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r1
+                             i8 1, label %cleanup ]
+r1:
+  %sa = call i64 @sum(ptr %a, i64 16)
+  call void @trace(i64 %sa)
+  %sb = call i64 @sum(ptr %b, i64 8)
+  call void @trace(i64 %sb)
+)" + early + R"(  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %r2
+                              i8 1, label %cleanup ]
+r2:
+  %sa2 = call i64 @sum(ptr %a, i64 16)
+  call void @trace(i64 %sa2)
+)" + late + R"(  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_at(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+)";
+}
+
+// Runs SlackCoroutine(align_a, spills) with the frame at every offset
+// modulo 128 the allocator may give (0, 16, ..., 112), each run to the end
+// and once destroyed after the first resume, and checks the frame's size.
+void SlackRun(int align_a, int spills, uint64_t want_size) {
+  crlh::Module ours(std::string(kSlackSupport) + SlackCoroutine(align_a, spills) + R"(
+define void @main() {
+entry:
+  br label %loop
+loop:
+  %m = phi i64 [0, %entry], [%m1, %loop]
+  store i64 %m, ptr @frame_mod
+  %h = call ptr @co(i64 %m)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  %g = call ptr @co(i64 %m)
+  call void @llvm.coro.resume(ptr %g)
+  call void @llvm.coro.destroy(ptr %g)
+  %m1 = add i64 %m, 16
+  %more = icmp ult i64 %m1, 128
+  br i1 %more, label %loop, label %out
+out:
+  ret void
+}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+)" + std::string(kDecls));
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  AddHooks(ours);
+  ASSERT_TRUE(crlh::LowersOk(ours));
+  crl_result *res = crlh_last_result(ours);
+  ASSERT_EQ(crl_result_num_frames(res), 1u);
+  EXPECT_EQ(crl_result_frame(res, 0)->size, want_size) << crl_result_report_text(res);
+  ASSERT_TRUE(crlh::Verifies(ours));
+  ASSERT_TRUE(crlh::FullyLowered(ours));
+  std::string want;
+  for (long long m = 0; m < 128; m += 16) {
+    std::vector<long long> v;
+    for (long long k = 0, prev = m; k < spills; k++) v.push_back(prev = 3 * prev + 1);
+    std::string r1 = std::to_string(16 * m + 120) + " " + std::to_string(8 * m + 28) + " ";
+    for (int k = 0; k + 1 < spills; k++) r1 += std::to_string(v[k]) + " ";
+    want += r1 + std::to_string(16 * m + 120) + " " + std::to_string(v[spills - 1]) + " 0 ";
+    want += r1 + "0 ";
+  }
+  want.pop_back();
+  Outcome a = RunOne(ours);
+  EXPECT_EQ(a.trace, want) << "corolower's output:\n" << ours.Print();
+  EXPECT_EQ(a.frees, a.allocs) << "frames leaked or freed twice";
+}
+
+// Small fields (the suspend index, spills) sit in the slack the realignment
+// leaves: before the aligned part when there is room, else after it. The
+// frame starts at every offset modulo 128, so both sides are taken; the
+// allocator checks that nothing is written past the frame's size, and the
+// arrays' sums and the spilled values show that nothing overlaps.
+TEST(Lowering, SmallFieldsShareTheRealignmentSlack) {
+  // 16 (resume, destroy) + 112 of slack + 192 of arrays: the index and the
+  // three spills take no room of their own.
+  SlackRun(128, 3, 320);
+}
+
+// More small fields than half the slack holds: the block takes what fits
+// (32 of the 48 bytes a 64-aligned region leaves) and the rest of the
+// fields move down to just after the region.
+TEST(Lowering, SlackOverflowMovesTheRestDown) {
+  // 16 + 240 (48 of slack, 192 of arrays) + the other 4 spills and the
+  // index (33) = 289, rounded to 304; 336 without the slack.
+  SlackRun(64, 8, 304);
+}
+
 // Compiler projects lower modules on several threads at once, each in its
 // own LLVM context: the library keeps no unsynchronised global state.
 TEST(Lowering, ConcurrentLoweringInSeparateContexts) {

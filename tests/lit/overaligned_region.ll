@@ -1,16 +1,26 @@
 ; Three allocas aligned above the 16 bytes coro.id says the allocator
 ; guarantees (128, 64 and 64), all alive across the suspend. They share one
 ; region realigned at run time to 128: 256 bytes of allocas plus 112 of
-; slack (128 - 16), paid once. Frame: 16 (resume, destroy) + 1 (index),
-; the region at 32: 32 + 368 = 400. Padding each alloca on its own would
-; take 32 + 240 + 112 + 112 = 496. Every address comes from the one region
-; base, masked to 128 once per function; none is masked to 64.
+; slack (128 - 16), paid once. The 1-byte index sits in that slack (before
+; the aligned part when the realignment leaves it 16 bytes, else after it),
+; so the frame is 16 (resume, destroy) + 368 = 384, LLVM's size, with every
+; alloca truly aligned. Padding each alloca on its own would take
+; 32 + 240 + 112 + 112 = 496; the index outside the region, 400. Every
+; address comes from the one region base, masked to 128 once per function;
+; none is masked to 64, and the dispatch reuses the entry's mask.
 ; CHECK-LABEL: define ptr @aligned(i64 %n) {
-; CHECK: call ptr @malloc(i64 400)
-; CHECK: call ptr @llvm.ptrmask.p0.i64(ptr {{.*}}, i64 -128)
+; CHECK: call ptr @malloc(i64 384)
+; CHECK: [[R:%[0-9]+]] = call ptr @llvm.ptrmask.p0.i64(ptr {{.*}}, i64 -128)
+; CHECK: [[START:%[0-9]+]] = getelementptr inbounds i8, ptr %mem, i64 16
+; CHECK: [[NEED:%[0-9]+]] = getelementptr inbounds i8, ptr [[START]], i64 16
+; CHECK: [[ROOM:%[0-9]+]] = icmp uge ptr [[R]], [[NEED]]
+; CHECK: [[AFTER:%[0-9]+]] = getelementptr inbounds i8, ptr [[R]], i64 256
+; CHECK: select i1 [[ROOM]], ptr [[START]], ptr [[AFTER]]
 ; CHECK-NOT: call ptr @llvm.ptrmask
-; CHECK-LABEL: define internal fastcc void @aligned.resume(ptr nonnull align 16 dereferenceable(400) %frame)
+; CHECK-LABEL: define internal fastcc void @aligned.resume(ptr nonnull align 16 dereferenceable(384) %frame)
 ; CHECK: call ptr @llvm.ptrmask.p0.i64(ptr {{.*}}, i64 -128)
+; CHECK: select i1
+; CHECK-NEXT: %index = load i8
 ; CHECK-NOT: call ptr @llvm.ptrmask
 ; CHECK-LABEL: define internal fastcc void @aligned.destroy
 ; GLOBAL-NOT: i64 -64)

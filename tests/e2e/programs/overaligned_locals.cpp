@@ -95,6 +95,29 @@ Co only_block() {
   std::printf("only_block %s %d\n", check(x, 128), x[0] + x[1] + x[2]);
 }
 
+// A cache-line buffer beside values live across the suspends: those
+// values can take the room the buffer's realignment leaves in the frame.
+Co line_with_state(int seed, double scale, const char *name) {
+  alignas(64) char line[64];
+  long long acc = seed;
+  double x = seed * scale;
+  int count = 0;
+  for (int i = 0; i < 64; ++i)
+    line[i] = static_cast<char>('a' + (seed + i) % 26);
+  touch(line);
+  co_await std::suspend_always{};
+  for (int i = 0; i < 64; ++i)
+    acc += line[i];
+  ++count;
+  x *= 1.5;
+  co_await std::suspend_always{};
+  acc ^= static_cast<long long>(x * 100);
+  ++count;
+  co_await std::suspend_always{};
+  std::printf("%s: line %s acc=%lld x=%.2f count=%d c=%c\n", name,
+              check(line, 64), acc, x, count, line[7]);
+}
+
 int main() {
   for (int seed = 0; seed < 3; ++seed) {
     Co c = aligned_work(seed);
@@ -110,5 +133,11 @@ int main() {
   Co c = only_block();
   c.h.resume();
   c.h.resume();
+  const char *names[] = {"first", "second", "third"};
+  for (int seed = 0; seed < 3; ++seed) {
+    Co l = line_with_state(seed * 7, 0.25 + seed, names[seed]);
+    while (!l.h.done())
+      l.h.resume();
+  }
   return 0;
 }

@@ -507,9 +507,9 @@ static inline uint64_t crl_lay_fit_some(const crl_lay *L, uint32_t i, uint64_t s
      * a handful of others take quadratic time. Same answer either way. */
     const uint64_t *pl = L->placed.words;
     uint32_t nw = L->placed.nwords < L->rows[i].nwords ? L->placed.nwords : L->rows[i].nwords;
-    uint32_t w, k = 0;
-    for (w = 0; w < nw; w++) k += (uint32_t)crl_popcount64(row[w] & pl[w]);
-    if ((uint64_t)k * 16u < L->nbyoff) {
+    uint32_t w, k = 0, few_max = L->nbyoff / 16u;
+    for (w = 0; w < nw && k <= few_max; w++) k += (uint32_t)crl_popcount64(row[w] & pl[w]);
+    if (k <= few_max && k * 16u < L->nbyoff) {
       crl_lay_iv *few = L->few;
       k = 0;
       for (w = 0; w < nw; w++)

@@ -224,6 +224,27 @@ begin "--frame-report (text) names the function and the fields"
 run --frame-report "$IN/coro.ll" -o "$T/rep3.ll"
 if [ $rc -eq 0 ] && grep -q 'gen' "$T/stderr" && grep -q '__resume_fn' "$T/stderr"; then ok; else bad "status $rc"; fi
 
+begin "the report marks fields kept in the realignment slack (JSON and text)"
+run --frame-report=json "$IN/overaligned.ll" -o "$T/oa.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ -n "$PYTHON" ] && ! "$PYTHON" - "$T/stderr" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))["frames"][0]
+assert f["size"] == 384, f
+names = {x["name"]: x for x in f["fields"]}
+reg, idx = names["__realigned"], names["__index"]
+assert reg["kind"] == "realigned" and "in_slack" not in reg, reg
+assert idx.get("in_slack") is True, idx
+assert reg["offset"] <= idx["offset"] < reg["offset"] + reg["size"], (reg, idx)
+assert all("in_slack" not in x for x in f["fields"] if x["name"] != "__index"), f
+PY
+then bad "report content"
+else
+  run --frame-report "$IN/overaligned.ll" -o "$T/oa2.ll"
+  if [ $rc -eq 0 ] && grep -q '__index  (in the realignment slack)' "$T/stderr"; then ok
+  else bad "text report: $(cat "$T/stderr")"; fi
+fi
+
 begin "JSON report of a module without coroutines is still valid JSON"
 run --frame-report=json "$IN/plain.ll" -o "$T/plain_rep.ll"
 if [ $rc -ne 0 ]; then bad "status $rc"

@@ -84,7 +84,8 @@ struct crl_coro {
   LLVMValueRef fn;
   crl_abi abi;
   LLVMValueRef id, begin, promise;
-  LLVMValueRef slack_addr; /* the ramp's slack block address (rewrite.c) */
+  /* The ramp's slack block address (rewrite.c) and the compare choosing it. */
+  LLVMValueRef slack_addr, slack_cmp;
   crl_vec allocs, frees, sizes, aligns, ends, in_ramps, saves, allocas_get;
   crl_suspend *susp;
   uint32_t num_susp;

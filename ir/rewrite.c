@@ -64,6 +64,7 @@ LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
       if (!c->slack_addr) {
         LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
         c->slack_addr = slack_base(c, b, c->begin, &c->fields[f->region - 1], base);
+        c->slack_cmp = LLVMGetOperand(c->slack_addr, 0);
       }
       base = c->slack_addr;
     }

@@ -507,9 +507,10 @@ static inline uint64_t crl_lay_fit_some(const crl_lay *L, uint32_t i, uint64_t s
      * a handful of others take quadratic time. Same answer either way. */
     const uint64_t *pl = L->placed.words;
     uint32_t nw = L->placed.nwords < L->rows[i].nwords ? L->placed.nwords : L->rows[i].nwords;
-    uint32_t w, k = 0, few_max = L->nbyoff / 16u;
-    for (w = 0; w < nw && k <= few_max; w++) k += (uint32_t)crl_popcount64(row[w] & pl[w]);
-    if (k <= few_max && k * 16u < L->nbyoff) {
+    uint32_t w;
+    uint64_t k = 0;
+    for (w = 0; w < nw && k * 16u < L->nbyoff; w++) k += crl_popcount64(row[w] & pl[w]);
+    if (k * 16u < L->nbyoff) {
       crl_lay_iv *few = L->few;
       k = 0;
       for (w = 0; w < nw; w++)
@@ -518,8 +519,8 @@ static inline uint64_t crl_lay_fit_some(const crl_lay *L, uint32_t i, uint64_t s
           few[k].a = L->off[f];
           few[k++].b = L->off[f] + L->f[f].size;
         }
-      crl_lay_iv_sort(few, k);
-      return crl_lay_lowest_fit(few, k, L->fixed_iv, L->nfixed_iv, s, al);
+      crl_lay_iv_sort(few, (uint32_t)k);
+      return crl_lay_lowest_fit(few, (uint32_t)k, L->fixed_iv, L->nfixed_iv, s, al);
     }
   }
   do {

@@ -174,9 +174,11 @@ static int region_interferes(uint32_t i, uint32_t j, void *vctx) {
  * realigned at run time, so the slack to reach their alignment is paid
  * once per frame rather than once per alloca. The region's own field
  * interferes with every other field; its members take no space in the
- * frame's layout. Returns 0, or -1 when out of memory. */
-static int layout_realigned(crl_coro *c, interf_ctx *x) {
+ * frame's layout. Sets *reg to the region's field (UINT32_MAX when there
+ * is none). Returns 0, or -1 when out of memory. */
+static int layout_realigned(crl_coro *c, interf_ctx *x, uint32_t *reg) {
   uint32_t nf = c->num_fields, k = 0, top = 1, any = 0;
+  *reg = UINT32_MAX;
   for (uint32_t f = 0; f < nf && !any; f++) any = c->fields[f].realign != 0;
   if (!any) return 0;
   uint32_t *m = malloc((nf + 1) * sizeof *m);
@@ -200,13 +202,13 @@ static int layout_realigned(crl_coro *c, interf_ctx *x) {
     for (uint32_t i = 0; i < k; i++)
       if (r.offsets[i] + lf[i].size > end) end = r.offsets[i] + lf[i].size;
     uint32_t g = c->align_guarantee;
-    uint32_t reg = crl_add_field(c, CRL_FIELD_REALIGNED, "__realigned", NULL, NULL,
-                                 end + top - g, g, CRL_LAYOUT_FREE);
-    c->fields[reg].realign = top;
-    c->fields[reg].data_end = (end + g - 1) / g * g;
-    x->cand_of_field[reg] = UINT32_MAX;
+    *reg = crl_add_field(c, CRL_FIELD_REALIGNED, "__realigned", NULL, NULL,
+                         end + top - g, g, CRL_LAYOUT_FREE);
+    c->fields[*reg].realign = top;
+    c->fields[*reg].data_end = (end + g - 1) / g * g;
+    x->cand_of_field[*reg] = UINT32_MAX;
     for (uint32_t i = 0; i < k; i++) {
-      c->fields[m[i]].region = reg + 1;
+      c->fields[m[i]].region = *reg + 1;
       c->fields[m[i]].region_offset = r.offsets[i];
     }
   }
@@ -249,6 +251,14 @@ static int slack_eligible(const crl_frame_field_plan *fd, uint32_t g) {
           fd->kind == CRL_FIELD_ALLOCA);
 }
 
+/* Is field f laid out past the region (which starts at x0)? Nothing
+ * overlaps the region, so starting at or above x0 means past its end. */
+static int past_region(const crl_coro *c, uint32_t reg, const crl_layout_result *r,
+                       uint64_t x0, uint32_t f) {
+  const crl_frame_field_plan *fd = &c->fields[f];
+  return f != reg && !fd->region && fd->size && r->offsets[f] >= x0;
+}
+
 /* The realignment leaves (alignment - guarantee) bytes of the region free,
  * split before and after the aligned part in a way only known at run time;
  * a block of up to half the alignment always fits on one side (rewrite.c
@@ -268,7 +278,7 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
   for (uint32_t f = 0; f < nf; f++) {
     const crl_frame_field_plan *fd = &c->fields[f];
     uint64_t o = r->offsets[f];
-    if (f == reg || fd->region || !fd->size || o < x0) continue;
+    if (!past_region(c, reg, r, x0, f)) continue;
     if (!slack_eligible(fd, g)) {
       free(cross);
       return 0;
@@ -307,7 +317,7 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
   for (uint32_t f = 0; f < nf; f++) {
     crl_frame_field_plan *fd = &c->fields[f];
     uint64_t o = r->offsets[f];
-    if (f == reg || fd->region || !fd->size || o < x0) continue;
+    if (!past_region(c, reg, r, x0, f)) continue;
     if (o + fd->size <= cut) {
       fd->region = reg + 1;
       fd->in_slack = 1;
@@ -322,12 +332,6 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
   return 1;
 }
 
-static uint32_t region_field(const crl_coro *c) {
-  for (uint32_t f = c->num_fields; f-- > 0;)
-    if (c->fields[f].kind == CRL_FIELD_REALIGNED) return f;
-  return UINT32_MAX;
-}
-
 int crl_layout_frame(crl_coro *c, crl_plan *p) {
   uint32_t nf = c->num_fields;
   /* One more field may come: the realigned region. */
@@ -337,13 +341,13 @@ int crl_layout_frame(crl_coro *c, crl_plan *p) {
   for (uint32_t i = 0; i < p->num_cands; i++)
     if (p->cands[i].field != UINT32_MAX)
       x.cand_of_field[p->cands[i].field] = i;
-  if (layout_realigned(c, &x) != 0) {
+  uint32_t reg;
+  if (layout_realigned(c, &x, &reg) != 0) {
     free(x.cand_of_field);
     return -1;
   }
   crl_layout_result r;
   int rc = layout_outside(c, p, &x, &r);
-  uint32_t reg = region_field(c);
   if (rc == 0 && reg != UINT32_MAX && tail_into_slack(c, reg, &r) < 0) {
     crl_layout_result_free(&r);
     rc = -1;

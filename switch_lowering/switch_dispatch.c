@@ -57,6 +57,24 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   return NULL;
 }
 
+/* The suspend index's address at the clone's entry: the ramp's address,
+ * recomputed there once and shared with the clone's other uses of it
+ * (unless those were cloned inside a loop, where the entry cannot use
+ * them). NULL after an internal-error diagnostic. */
+static LLVMValueRef entry_index_addr(clone_ctx *x, LLVMBasicBlockRef entry) {
+  crl_coro *c = x->c;
+  LLVMValueRef ra = crl_ramp_field_addr(c, c->field_index);
+  LLVMValueRef a = crl_valmap_get(x->o->map, ra);
+  if (a && (!LLVMIsAInstruction(a) || LLVMGetInstructionParent(a) == entry)) return a;
+  int mapped = a != NULL;
+  a = missing(ra, x);
+  if (!a)
+    CRL_ERR(c, ra, "internal error: the suspend index's address cannot be recomputed");
+  else if (!mapped)
+    crl_valmap_put(x->o->map, ra, a);
+  return a;
+}
+
 /* Cloning stops at a non-unwind coro.end: the clone returns there. */
 static int stop_at_end(LLVMValueRef inst, void *ctx) {
   (void)ctx;
@@ -281,18 +299,8 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
   LLVMValueRef iaddr = NULL;
   if (rc == 0) {
     LLVMMoveBasicBlockAfter(sink, LLVMGetLastBasicBlock(fn));
-    /* The index's address is the ramp's, recomputed once at the entry
-     * (shared with the clone's other uses of the same address). */
-    LLVMValueRef ra = crl_ramp_field_addr(c, c->field_index);
-    iaddr = crl_valmap_get(&map, ra);
-    if (iaddr && LLVMIsAInstruction(iaddr) && LLVMGetInstructionParent(iaddr) != entry)
-      iaddr = missing(ra, &x); /* cloned inside a loop: not usable at entry */
-    else if (!iaddr && (iaddr = missing(ra, &x)) != NULL)
-      crl_valmap_put(&map, ra, iaddr);
-    if (!iaddr) {
-      CRL_ERR(c, ra, "internal error: the suspend index's address cannot be recomputed");
-      rc = -1;
-    }
+    iaddr = entry_index_addr(&x, entry);
+    if (!iaddr) rc = -1;
   }
   if (rc == 0) {
     add_dispatch(c, fn, kind, &map, eb, entry, sink, frame, iaddr);

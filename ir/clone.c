@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/debug_info.h"
 #include "ir/vec.h"
 
 static int is_local(LLVMValueRef v) {
@@ -35,7 +36,9 @@ static char *name_of(LLVMValueRef v, size_t *len) {
 }
 
 /* Debug records are not copied by LLVMInstructionClone; rebuild the
- * variable records (values remapped) in front of the clone. */
+ * variable records (values, variables and locations remapped) in front of
+ * the clone. A declare whose address is gone (an alloca now in the frame,
+ * declared at the clone's entry instead) is dropped. */
 static void clone_debug_records(LLVMDIBuilderRef dib, LLVMValueRef src_inst,
                                 LLVMValueRef dst_inst, crl_clone_opts *o) {
   for (LLVMDbgRecordRef r = LLVMGetFirstDbgRecord(src_inst); r;
@@ -46,10 +49,16 @@ static void clone_debug_records(LLVMDIBuilderRef dib, LLVMValueRef src_inst,
     if (!v) continue;
     LLVMValueRef key = v;
     LLVMValueRef m = is_local(v) ? crl_valmap_get(o->map, key) : v;
+    if (k == LLVMDbgRecordDeclare && (!m || LLVMIsUndef(m) || LLVMIsPoison(m)))
+      continue;
     if (!m) m = LLVMGetPoison(LLVMTypeOf(v));
     LLVMMetadataRef var = LLVMDbgVariableRecordGetVariable(r);
     LLVMMetadataRef expr = LLVMDbgVariableRecordGetExpression(r);
     LLVMMetadataRef loc = LLVMDbgRecordGetDebugLoc(r);
+    if (o->di) {
+      var = crl_di_var(o->di, var);
+      loc = crl_di_loc(o->di, loc);
+    }
     if (!var || !expr || !loc) continue;
     if (k == LLVMDbgRecordValue)
       LLVMDIBuilderInsertDbgValueRecordBefore(dib, m, var, expr, loc, dst_inst);
@@ -131,11 +140,12 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
     }
   }
   if (rc == 0 && has_dbg) {
-    LLVMDIBuilderRef dib = LLVMCreateDIBuilderDisallowUnresolved(m);
+    int own = !(o->di && o->di->dib);
+    LLVMDIBuilderRef dib = own ? LLVMCreateDIBuilderDisallowUnresolved(m) : o->di->dib;
     for (unsigned k = 0; k < srcs.n; k++)
       if (LLVMGetFirstDbgRecord(srcs.v[k]))
         clone_debug_records(dib, srcs.v[k], dsts.v[k], o);
-    LLVMDisposeDIBuilder(dib);
+    if (own) LLVMDisposeDIBuilder(dib);
   }
   crl_vec_free(&srcs);
   crl_vec_free(&dsts);

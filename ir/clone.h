@@ -13,6 +13,8 @@
  * report it as an error. */
 typedef LLVMValueRef (*crl_clone_missing_fn)(LLVMValueRef operand, void *ctx);
 
+struct crl_di;
+
 typedef struct crl_clone_opts {
   crl_valmap *map;              /* pre-seeded; receives block and value pairs */
   crl_clone_missing_fn missing; /* may be NULL */
@@ -24,6 +26,8 @@ typedef struct crl_clone_opts {
    * entries coming from that block are dropped. */
   int (*stop_after)(LLVMValueRef inst, void *ctx);
   void *stop_ctx;
+  /* May be NULL: debug metadata the clone's records are moved to. */
+  struct crl_di *di;
 } crl_clone_opts;
 
 /* Clones `blocks` (in that order) of src into dst, appending new blocks.

@@ -59,6 +59,13 @@ typedef struct crl_frame_field_plan {
 
 typedef struct crl_coro crl_coro;
 
+/* A variable declared on an alloca that moved into the frame: clones
+ * declare it from the frame (rewrite.c, switch_dispatch.c). */
+typedef struct crl_frame_var {
+  LLVMMetadataRef var, expr, loc;
+  uint32_t field;
+} crl_frame_var;
+
 struct crl_lowering {
   unsigned abis; /* mask of crl_abi this lowering handles */
   const char *name;
@@ -105,6 +112,9 @@ struct crl_coro {
 
   struct crl_plan *plan;  /* spill_plan.c */
   crl_vec reloads;         /* frame loads made by the rewrite */
+  crl_frame_var *frame_vars; /* in the ramp's order */
+  unsigned num_frame_vars;
+  crl_vec dead_allocas; /* moved allocas only debug records name: erased last */
 
   /* products */
   LLVMValueRef resume_fn, destroy_fn, cleanup_fn;

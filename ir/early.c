@@ -2,6 +2,8 @@
  * depend on a coroutine's split, in any function (CoroEarly's job). Input
  * that already went through LLVM's coro-early has none of these left but
  * may hold llvm.coro.subfn.addr, which is lowered here too. */
+#include <llvm-c/DebugInfo.h>
+
 #include "ir/coro.h"
 
 /* Switched-resume frames start with the resume and destroy pointers; the
@@ -129,6 +131,9 @@ int crl_early_lower_module(LLVMModuleRef m, crl_result *res, int keep) {
       continue;
     }
     LLVMPositionBuilderBefore(b, call);
+    /* What replaces the call keeps its location: a direct call it becomes
+     * after optimization must have one to be inlined under debug info. */
+    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(call));
     LLVMValueRef v = lower_call(m, b, call, k, keep);
     if (v) LLVMReplaceAllUsesWith(call, v);
     LLVMInstructionEraseFromParent(call);

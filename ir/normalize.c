@@ -3,6 +3,8 @@
  * call starts its "resume" block and is replaced by an i8 phi whose entry
  * from the block before it is -1 (suspended). Resume and destroy clones add
  * an entry from their dispatch block with 0 or 1. */
+#include <llvm-c/DebugInfo.h>
+
 #include "ir/blocks.h"
 #include "ir/coro.h"
 
@@ -64,6 +66,7 @@ static int lower_await(crl_coro *c, LLVMValueRef call) {
                           LLVMGetUnwindDest(call), "");
   else
     nc = LLVMBuildCall2(c->b, fty, wrapper, args, 2, "");
+  LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
   if (k == CRL_I_AWAIT_SUSPEND_BOOL) LLVMReplaceAllUsesWith(call, nc);
   if (k == CRL_I_AWAIT_SUSPEND_HANDLE) {
     LLVMTypeRef rt = LLVMGetReturnType(fty);
@@ -97,7 +100,8 @@ static void split_suspend(crl_coro *c, crl_suspend *sp) {
   LLVMValueRef call = sp->call;
   sp->pre = crl_split_before(call, "coro.suspend.pre");
   sp->resume = LLVMGetInstructionParent(call);
-  LLVMPositionBuilderBefore(c->b, crl_first_non_phi(sp->resume));
+  /* Ahead of the call's debug records, which must not end up on a phi. */
+  LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->resume));
   LLVMValueRef phi = LLVMBuildPhi(c->b, c->i8_t, "coro.suspend.result");
   LLVMValueRef minus1 = LLVMConstInt(c->i8_t, (unsigned long long)-1, 1);
   LLVMAddIncoming(phi, &minus1, &sp->pre, 1);

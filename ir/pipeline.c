@@ -46,10 +46,12 @@ int crl_is_presplit(LLVMValueRef fn) {
 
 static void coro_free(crl_coro *c) {
   crl_vec *vs[] = {&c->allocs, &c->frees, &c->sizes, &c->aligns, &c->ends,
-                   &c->in_ramps, &c->saves, &c->allocas_get, &c->frame_geps};
+                   &c->in_ramps, &c->saves, &c->allocas_get, &c->frame_geps,
+                   &c->dead_allocas};
   for (size_t i = 0; i < sizeof vs / sizeof *vs; i++) crl_vec_free(vs[i]);
   crl_plan_free(c->plan);
   crl_vec_free(&c->reloads);
+  free(c->frame_vars);
   free(c->susp);
   for (uint32_t f = 0; f < c->num_fields; f++)
     if (c->fields[f].owns_name) free((void *)c->fields[f].name);

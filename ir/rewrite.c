@@ -3,6 +3,8 @@
  * where execution resumes, with SSA repaired by phis (ssa_repair.c). */
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "ir/blocks.h"
 #include "ir/frame_plan.h"
 #include "ir/ssa_repair.h"
@@ -164,17 +166,71 @@ static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field)
   return 0;
 }
 
-static int move_allocas(crl_coro *c, crl_plan *p) {
+/* `moved` receives each moved alloca with its field. */
+static int move_allocas(crl_coro *c, crl_plan *p, crl_valmap *moved) {
   if (c->promise) {
     LLVMSetOperand(c->id, 1, LLVMConstNull(c->ptr_t));
     if (move_alloca(c, p, c->promise, c->field_promise) != 0) return -1;
+    crl_valmap_put_id(moved, c->promise, c->field_promise);
   }
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
-    if (cd->is_alloca && cd->field != UINT32_MAX)
+    if (cd->is_alloca && cd->field != UINT32_MAX) {
       if (move_alloca(c, p, cd->value, cd->field) != 0) return -1;
+      crl_valmap_put_id(moved, cd->value, cd->field);
+    }
   }
   return 0;
+}
+
+static int push_frame_var(crl_coro *c, crl_frame_var v, unsigned *cap) {
+  if (c->num_frame_vars == *cap) {
+    unsigned nc = *cap ? 2 * *cap : 8;
+    crl_frame_var *a = realloc(c->frame_vars, nc * sizeof *a);
+    if (!a) return -1;
+    c->frame_vars = a;
+    *cap = nc;
+  }
+  c->frame_vars[c->num_frame_vars++] = v;
+  return 0;
+}
+
+/* A variable declared on an alloca that moved into the frame is declared
+ * on its field instead, once, where the field addresses are made; the
+ * clones declare it at their entry (switch_dispatch.c). The alloca, which
+ * only debug records still name, goes at cleanup, so its old declare no
+ * longer claims the variable. An alloca still used before coro.begin
+ * stays, and so does its declare. One walk over the records of the
+ * function. */
+static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
+  LLVMValueRef anchor = LLVMGetBasicBlockTerminator(p->blocks[p->begin_block]);
+  LLVMDIBuilderRef dib = NULL;
+  unsigned cap = 0;
+  int rc = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb && rc == 0;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && rc == 0;
+         i = LLVMGetNextInstruction(i)) {
+      if (LLVMIsAAllocaInst(i) && crl_valmap_has(moved, i) && !LLVMGetFirstUse(i))
+        crl_vec_push(&c->dead_allocas, i);
+      for (LLVMDbgRecordRef r = LLVMGetFirstDbgRecord(i); r; r = LLVMGetNextDbgRecord(r)) {
+        if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
+        LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
+        uint32_t field = a ? crl_valmap_get_id(moved, a) : UINT32_MAX;
+        if (field == UINT32_MAX || LLVMGetFirstUse(a)) continue;
+        crl_frame_var v = {LLVMDbgVariableRecordGetVariable(r),
+                           LLVMDbgVariableRecordGetExpression(r),
+                           LLVMDbgRecordGetDebugLoc(r), field};
+        if (!v.var || !v.expr || !v.loc) continue;
+        if (push_frame_var(c, v, &cap) != 0) { rc = -1; break; }
+        if (!dib) dib = LLVMCreateDIBuilderDisallowUnresolved(c->mod);
+        LLVMDIBuilderInsertDeclareRecordBefore(dib, crl_ramp_field_addr(c, field),
+                                               v.var, v.expr, v.loc, anchor);
+      }
+    }
+  if (dib) LLVMDisposeDIBuilder(dib);
+  if (rc) CRL_ERR(c, c->begin, "out of memory");
+  return rc;
 }
 
 /* Where a value defined by `def` can be stored right after it. */
@@ -388,7 +444,11 @@ static void hoist_remat(crl_coro *c, crl_plan *p) {
 int crl_rewrite_frame(crl_coro *c) {
   crl_plan *p = c->plan;
   if (spill_values(c, p) != 0) return -1;
-  if (move_allocas(c, p) != 0) return -1;
-  hoist_remat(c, p);
-  return 0;
+  crl_valmap moved;
+  if (crl_valmap_init(&moved, 64) != 0) return -1;
+  int rc = move_allocas(c, p, &moved);
+  if (rc == 0) hoist_remat(c, p);
+  if (rc == 0 && LLVMGetSubprogram(c->fn)) rc = declare_frame_vars(c, p, &moved);
+  crl_valmap_free(&moved);
+  return rc;
 }

@@ -156,7 +156,11 @@ static LLVMValueRef merge_preds(crl_ssa_repair *r, uint32_t block, int memoize) 
     return v;
   }
   LLVMBasicBlockRef bb = r->p->blocks[block];
-  LLVMPositionBuilder(r->b, bb, LLVMGetFirstInstruction(bb));
+  /* Ahead of the first instruction's debug records too: a record in front
+   * of a phi is invalid IR. */
+  LLVMValueRef first_inst = LLVMGetFirstInstruction(bb);
+  if (first_inst) LLVMPositionBuilderBeforeInstrAndDbgRecords(r->b, first_inst);
+  else LLVMPositionBuilderAtEnd(r->b, bb);
   LLVMValueRef phi = LLVMBuildPhi(r->b, ty, "");
   crl_vec_push(&r->phis, phi);
   if (memoize) { r->stamp[block] = r->gen; r->memo[block] = phi; }

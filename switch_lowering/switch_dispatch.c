@@ -5,6 +5,7 @@
 
 #include "ir/blocks.h"
 #include "ir/clone.h"
+#include "ir/debug_info.h"
 #include "ir/feasible.h"
 #include "ir/frame_plan.h"
 #include "targets/targets.h"
@@ -57,22 +58,58 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   return NULL;
 }
 
-/* The suspend index's address at the clone's entry: the ramp's address,
- * recomputed there once and shared with the clone's other uses of it
- * (unless those were cloned inside a loop, where the entry cannot use
- * them). NULL after an internal-error diagnostic. */
-static LLVMValueRef entry_index_addr(clone_ctx *x, LLVMBasicBlockRef entry) {
-  crl_coro *c = x->c;
-  LLVMValueRef ra = crl_ramp_field_addr(c, c->field_index);
+/* A field's address at the clone's entry: the ramp's address, recomputed
+ * there once and shared with the clone's other uses of it (unless those
+ * were cloned inside a loop, where the entry cannot use them). */
+static LLVMValueRef entry_field_addr(clone_ctx *x, LLVMBasicBlockRef entry,
+                                     uint32_t field) {
+  LLVMValueRef ra = crl_ramp_field_addr(x->c, field);
   LLVMValueRef a = crl_valmap_get(x->o->map, ra);
   if (a && (!LLVMIsAInstruction(a) || LLVMGetInstructionParent(a) == entry)) return a;
   int mapped = a != NULL;
   a = missing(ra, x);
-  if (!a)
-    CRL_ERR(c, ra, "internal error: the suspend index's address cannot be recomputed");
-  else if (!mapped)
-    crl_valmap_put(x->o->map, ra, a);
+  if (a && !mapped) crl_valmap_put(x->o->map, ra, a);
   return a;
+}
+
+/* The suspend index's address at the clone's entry; NULL after an
+ * internal-error diagnostic. */
+static LLVMValueRef entry_index_addr(clone_ctx *x, LLVMBasicBlockRef entry) {
+  crl_coro *c = x->c;
+  LLVMValueRef a = entry_field_addr(x, entry, c->field_index);
+  if (!a)
+    CRL_ERR(c, crl_ramp_field_addr(c, c->field_index),
+            "internal error: the suspend index's address cannot be recomputed");
+  return a;
+}
+
+/* The frame's variables, declared at the clone's entry as LLVM does: from
+ * a stack slot holding the frame's address, which stays valid in the
+ * whole function even unoptimized. A variable in the over-aligned region,
+ * or with an expression of its own, is declared on its field's address. */
+static void declare_frame_vars(clone_ctx *x, crl_di *di, LLVMBasicBlockRef entry) {
+  crl_coro *c = x->c;
+  if (!di->sp || !c->num_frame_vars) return;
+  LLVMValueRef *addr = calloc(c->num_frame_vars, sizeof *addr);
+  if (!addr) return;
+  for (unsigned k = 0; k < c->num_frame_vars; k++) {
+    crl_frame_var *v = &c->frame_vars[k];
+    if (c->fields[v->field].region || !crl_di_expr_is_empty(di->dib, v->expr))
+      addr[k] = entry_field_addr(x, entry, v->field);
+  }
+  LLVMValueRef slot = LLVMBuildAlloca(x->entry_b, c->ptr_t, "frame.debug");
+  LLVMValueRef st = LLVMBuildStore(x->entry_b, x->frame, slot);
+  for (unsigned k = 0; k < c->num_frame_vars; k++) {
+    crl_frame_var *v = &c->frame_vars[k];
+    LLVMMetadataRef var = crl_di_var(di, v->var), loc = crl_di_loc(di, v->loc);
+    if (addr[k])
+      LLVMDIBuilderInsertDeclareRecordBefore(di->dib, addr[k], var, v->expr, loc, st);
+    else if (!c->fields[v->field].region && crl_di_expr_is_empty(di->dib, v->expr))
+      LLVMDIBuilderInsertDeclareRecordBefore(
+          di->dib, slot, var, crl_di_frame_expr(di->dib, c->fields[v->field].offset),
+          loc, st);
+  }
+  free(addr);
 }
 
 /* Cloning stops at a non-unwind coro.end: the clone returns there. */
@@ -218,6 +255,10 @@ static void transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), &c->ptr_t, 1, 0);
   LLVMValueRef call = LLVMBuildCall2(c->b, fty, fp, &handle, 1, "");
   LLVMSetInstructionCallConv(call, LLVMFastCallConv);
+  /* The await's location: once the callee is known it may be inlined. */
+  LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(handle);
+  LLVMInstructionSetDebugLoc(fp, loc);
+  LLVMInstructionSetDebugLoc(call, loc);
   if (!in_clone) return;
   LLVMSetTailCallKind(call, crl_target_supports_musttail(LLVMGetTarget(c->mod))
                                 ? LLVMTailCallKindMustTail
@@ -286,7 +327,9 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
   /* Phis the clone knows are constant are not cloned: their branches fold. */
   for (unsigned k = 0; k < run->nconsts; k++)
     crl_valmap_put(&map, run->const_phis[k], run->const_vals[k]);
-  crl_clone_opts o = {&map, missing, NULL, NULL, NULL, stop_at_end, NULL};
+  crl_di di;
+  crl_di_begin(&di, c->fn, fn);
+  crl_clone_opts o = {&map, missing, NULL, NULL, NULL, stop_at_end, NULL, &di};
   clone_ctx x = {c, fn, frame, eb, &o, sink};
   o.missing_ctx = &x;
   int rc = crl_clone_blocks(c->fn, fn, run->blocks, run->n, &o);
@@ -303,6 +346,7 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
     if (!iaddr) rc = -1;
   }
   if (rc == 0) {
+    declare_frame_vars(&x, &di, entry);
     add_dispatch(c, fn, kind, &map, eb, entry, sink, frame, iaddr);
     for (uint32_t s = 0; s < c->num_susp; s++) {
       crl_suspend *sp = &c->susp[s];
@@ -315,7 +359,9 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
     }
     lower_in_fn(c, fn, kind, frame, iaddr);
     crl_simplify_cfg(fn);
+    crl_di_relocate(&di, fn);
   }
+  crl_di_end(&di);
   crl_valmap_free(&map);
   LLVMDisposeBuilder(eb);
   return rc;

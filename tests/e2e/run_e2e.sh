@@ -30,6 +30,7 @@
 # Modes (presplit IR):
 #   O0          clang++-22 -std=c++20 -O0 -S -emit-llvm -Xclang -disable-llvm-passes
 #   O2          the same with -O2
+#   O0g         -O0 -g: the same unoptimized, every variable declared
 #   O2g         -O2 -g: debug info (locations, variable records) must survive
 #               the lowering, the verifier and code generation
 #   simplified  the O2 IR through
@@ -100,8 +101,8 @@ start_dir=$(pwd)
 IFS=',' read -r -a mode_list <<< "$modes"
 for m in "${mode_list[@]}"; do
   case "$m" in
-    O0|O2|O2g|simplified) ;;
-    *) echo "run_e2e.sh: unknown mode '$m' (O0, O2, O2g, simplified)" >&2; exit 2 ;;
+    O0|O0g|O2|O2g|simplified) ;;
+    *) echo "run_e2e.sh: unknown mode '$m' (O0, O0g, O2, O2g, simplified)" >&2; exit 2 ;;
   esac
 done
 
@@ -148,10 +149,11 @@ run_prog() {
 prepare() {
   local n=$1 src="$programs_dir/$1.cpp" d="$work/$1"
   mkdir -p "$d"
-  local need_o0=0 need_o2=0 need_o2g=0 need_simpl=0 m
+  local need_o0=0 need_o0g=0 need_o2=0 need_o2g=0 need_simpl=0 m
   for m in "${mode_list[@]}"; do
     case "$m" in
       O0) need_o0=1 ;;
+      O0g) need_o0g=1 ;;
       O2) need_o2=1 ;;
       O2g) need_o2g=1 ;;
       simplified) need_o2=1; need_simpl=1 ;;
@@ -171,6 +173,9 @@ prepare() {
     fi
     if [ "$need_o2" = 1 ] && ! "${front[@]}" -O2 "$src" -o "$d/O2.presplit.ll" >"$d/O2.front.log" 2>&1; then
       echo "front end failed at -O2 (see $d/O2.front.log)"; return
+    fi
+    if [ "$need_o0g" = 1 ] && ! "${front[@]}" -O0 -g "$src" -o "$d/O0g.presplit.ll" >"$d/O0g.front.log" 2>&1; then
+      echo "front end failed at -O0 -g (see $d/O0g.front.log)"; return
     fi
     if [ "$need_o2g" = 1 ] && ! "${front[@]}" -O2 -g "$src" -o "$d/O2g.presplit.ll" >"$d/O2g.front.log" 2>&1; then
       echo "front end failed at -O2 -g (see $d/O2g.front.log)"; return
@@ -214,6 +219,15 @@ run_case() {
          head -n 1 | sed 's/^[[:space:]]*//' || true)
   if [ -n "$left" ]; then
     echo "FAIL $n $m: coroutine intrinsic left: $left" >"$result"; return
+  fi
+  if [[ "$m" == *g ]]; then
+    # Resumed code needs a subprogram of its own for a debugger to show it.
+    local nodbg
+    nodbg=$(grep -E '^define .*\.(resume|destroy|cleanup)\(' "$out" | grep -v ' !dbg !' |
+            head -n 1 || true)
+    if [ -n "$nodbg" ]; then
+      echo "FAIL $n $m: a split function has no subprogram: ${nodbg%%(*}" >"$result"; return
+    fi
   fi
   if ! "$CLANGXX" -O2 "${san_flags[@]}" "$out" -o "$d/$m.exe" >"$d/$m.build.log" 2>&1; then
     echo "FAIL $n $m: compiling the lowered IR failed (see $d/$m.build.log)" >"$result"; return

@@ -200,8 +200,8 @@ static int push_frame_var(crl_coro *c, crl_frame_var v, unsigned *cap) {
  * clones declare it at their entry (switch_dispatch.c). The alloca, which
  * only debug records still name, goes at cleanup, so its old declare no
  * longer claims the variable. An alloca still used before coro.begin
- * stays, and so does its declare. One walk over the records of the
- * function. */
+ * stays, and so does its declare in the ramp. One walk over the records
+ * of the function. */
 static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
   LLVMValueRef anchor = LLVMGetBasicBlockTerminator(p->blocks[p->begin_block]);
   LLVMDIBuilderRef dib = NULL;
@@ -217,12 +217,13 @@ static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
         if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
         LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
         uint32_t field = a ? crl_valmap_get_id(moved, a) : UINT32_MAX;
-        if (field == UINT32_MAX || LLVMGetFirstUse(a)) continue;
+        if (field == UINT32_MAX) continue;
         crl_frame_var v = {LLVMDbgVariableRecordGetVariable(r),
                            LLVMDbgVariableRecordGetExpression(r),
                            LLVMDbgRecordGetDebugLoc(r), field};
         if (!v.var || !v.expr || !v.loc) continue;
         if (push_frame_var(c, v, &cap) != 0) { rc = -1; break; }
+        if (LLVMGetFirstUse(a)) continue;
         if (!dib) dib = LLVMCreateDIBuilderDisallowUnresolved(c->mod);
         LLVMDIBuilderInsertDeclareRecordBefore(dib, crl_ramp_field_addr(c, field),
                                                v.var, v.expr, v.loc, anchor);

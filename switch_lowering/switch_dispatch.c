@@ -83,31 +83,36 @@ static LLVMValueRef entry_index_addr(clone_ctx *x, LLVMBasicBlockRef entry) {
   return a;
 }
 
+/* Whether a frame variable can be declared from the slot holding the
+ * frame's address: its field sits at a fixed offset and its expression is
+ * empty (one LLVM-C cannot read, so cannot extend). */
+static int from_frame_slot(crl_coro *c, crl_di *di, const crl_frame_var *v) {
+  return !c->fields[v->field].region && crl_di_expr_is_empty(di->dib, v->expr);
+}
+
 /* The frame's variables, declared at the clone's entry as LLVM does: from
  * a stack slot holding the frame's address, which stays valid in the
- * whole function even unoptimized. A variable in the over-aligned region,
- * or with an expression of its own, is declared on its field's address. */
+ * whole function even unoptimized. Any other is declared on its field's
+ * address. */
 static void declare_frame_vars(clone_ctx *x, crl_di *di, LLVMBasicBlockRef entry) {
   crl_coro *c = x->c;
   if (!di->sp || !c->num_frame_vars) return;
   LLVMValueRef *addr = calloc(c->num_frame_vars, sizeof *addr);
   if (!addr) return;
-  for (unsigned k = 0; k < c->num_frame_vars; k++) {
-    crl_frame_var *v = &c->frame_vars[k];
-    if (c->fields[v->field].region || !crl_di_expr_is_empty(di->dib, v->expr))
-      addr[k] = entry_field_addr(x, entry, v->field);
-  }
+  for (unsigned k = 0; k < c->num_frame_vars; k++)
+    if (!from_frame_slot(c, di, &c->frame_vars[k]))
+      addr[k] = entry_field_addr(x, entry, c->frame_vars[k].field);
   LLVMValueRef slot = LLVMBuildAlloca(x->entry_b, c->ptr_t, "frame.debug");
   LLVMValueRef st = LLVMBuildStore(x->entry_b, x->frame, slot);
   for (unsigned k = 0; k < c->num_frame_vars; k++) {
     crl_frame_var *v = &c->frame_vars[k];
     LLVMMetadataRef var = crl_di_var(di, v->var), loc = crl_di_loc(di, v->loc);
-    if (addr[k])
-      LLVMDIBuilderInsertDeclareRecordBefore(di->dib, addr[k], var, v->expr, loc, st);
-    else if (!c->fields[v->field].region && crl_di_expr_is_empty(di->dib, v->expr))
+    if (from_frame_slot(c, di, v))
       LLVMDIBuilderInsertDeclareRecordBefore(
           di->dib, slot, var, crl_di_frame_expr(di->dib, c->fields[v->field].offset),
           loc, st);
+    else if (addr[k])
+      LLVMDIBuilderInsertDeclareRecordBefore(di->dib, addr[k], var, v->expr, loc, st);
   }
   free(addr);
 }

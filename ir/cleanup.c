@@ -37,6 +37,54 @@ int crl_cleanup_coro(crl_coro *c) {
   return 0;
 }
 
+/* A ramp split earlier (by LLVM's CoroSplit mid-pipeline, or by corolower
+ * with elision markers kept) keeps coro.id, coro.begin, coro.alloc and
+ * coro.free for CoroElide, in itself or, inlined, in its callers (presplit
+ * coroutines among them). Nothing elided it, so they go as CoroCleanup
+ * would: the frame is the memory coro.begin was given, and was allocated. */
+static int lower_split_id(LLVMValueRef id) {
+  crl_vec users = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(id); u; u = LLVMGetNextUse(u))
+    crl_vec_push(&users, LLVMGetUser(u));
+  int rc = 0;
+  for (unsigned k = 0; k < users.n; k++) {
+    LLVMValueRef u = users.v[k];
+    switch (crl_intrinsic_of(u)) {
+    case CRL_I_ALLOC:
+      LLVMReplaceAllUsesWith(u, LLVMConstInt(LLVMTypeOf(u), 1, 0));
+      break;
+    case CRL_I_BEGIN:
+    case CRL_I_FREE: LLVMReplaceAllUsesWith(u, LLVMGetOperand(u, 1)); break;
+    default: rc = -1; continue;
+    }
+    LLVMInstructionEraseFromParent(u);
+  }
+  crl_vec_free(&users);
+  if (rc == 0) LLVMInstructionEraseFromParent(id);
+  return rc;
+}
+
+int crl_cleanup_split_ramps(LLVMModuleRef m, crl_result *res) {
+  LLVMValueRef decl = LLVMGetNamedFunction(m, "llvm.coro.id");
+  if (!decl) return 0;
+  crl_vec ids = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(decl); u; u = LLVMGetNextUse(u))
+    if (crl_is_split_marker(LLVMGetUser(u))) crl_vec_push(&ids, LLVMGetUser(u));
+  int rc = 0;
+  for (unsigned k = 0; k < ids.n; k++) {
+    LLVMValueRef id = ids.v[k];
+    LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(id));
+    if (lower_split_id(id) != 0) {
+      crl_diagf(res, CRL_SEV_ERROR, f, id,
+                "the id of an already split coroutine is used by something "
+                "other than llvm.coro.begin, llvm.coro.alloc or llvm.coro.free");
+      rc = -1;
+    }
+  }
+  crl_vec_free(&ids);
+  return rc;
+}
+
 static int is_marker(crl_intr k) {
   return k == CRL_I_ID || k == CRL_I_BEGIN || k == CRL_I_ALLOC ||
          k == CRL_I_FREE || k == CRL_I_SUBFN_ADDR;

@@ -135,10 +135,12 @@ int crl_rewrite_frame(crl_coro *c);                                /* rewrite.c 
 int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
 int crl_is_presplit(LLVMValueRef fn);
 void crl_number_slots(LLVMValueRef fn, crl_valmap *slots);          /* slots.c */
-int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c */                              /* pipeline.c */
+int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c */
 /* keep: elision markers (coro.id, coro.begin, coro.alloc, coro.free,
  * coro.subfn.addr) may remain outside presplit coroutines. */
 void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep); /* cleanup.c */
+/* CoroCleanup for ramps split before (see crl_is_split_marker). */
+int crl_cleanup_split_ramps(LLVMModuleRef m, crl_result *res); /* cleanup.c */
 uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
                        LLVMValueRef v, LLVMTypeRef t, uint64_t size,
                        uint32_t align, uint64_t fixed_offset);

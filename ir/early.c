@@ -37,31 +37,33 @@ static LLVMValueRef noop_frame(LLVMModuleRef m) {
   return g;
 }
 
-static LLVMValueRef call_frame_fn(LLVMBuilderRef b, LLVMContextRef ctx,
-                                  LLVMValueRef h, unsigned word) {
-  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
-  LLVMValueRef fp = LLVMBuildLoad2(b, ptr, frame_slot(b, ctx, h, word), "");
+/* The call of a resume or destroy function; an invoke when the intrinsic
+ * was invoked (inlining `handle.destroy()` into a function with a landing
+ * pad does that), with the same successors so that no phi changes. */
+static void call_through(LLVMBuilderRef b, LLVMValueRef fp, LLVMValueRef h,
+                         LLVMValueRef orig) {
+  LLVMTypeRef ptr = LLVMTypeOf(h);
+  LLVMContextRef ctx = LLVMGetTypeContext(ptr);
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &ptr, 1, 0);
-  LLVMValueRef call = LLVMBuildCall2(b, fty, fp, &h, 1, "");
+  LLVMValueRef call =
+      LLVMIsAInvokeInst(orig)
+          ? LLVMBuildInvoke2(b, fty, fp, &h, 1, LLVMGetNormalDest(orig),
+                             LLVMGetUnwindDest(orig), "")
+          : LLVMBuildCall2(b, fty, fp, &h, 1, "");
   LLVMSetInstructionCallConv(call, LLVMFastCallConv);
-  return call;
+}
+
+/* For CoroElide: the resume or destroy function is asked for through
+ * llvm.coro.subfn.addr, which it can resolve to a direct call. */
+static LLVMValueRef subfn_addr(LLVMModuleRef m, LLVMBuilderRef b,
+                               LLVMValueRef h, unsigned idx) {
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMValueRef decl = crl_intrinsic_decl(m, CRL_I_SUBFN_ADDR);
+  LLVMValueRef args[2] = {h, LLVMConstInt(LLVMInt8TypeInContext(ctx), idx, 0)};
+  return LLVMBuildCall2(b, LLVMGlobalGetValueType(decl), decl, args, 2, "");
 }
 
 /* Returns the replacement value (NULL for void results). */
-/* For CoroElide: the resume or destroy function is asked for through
- * llvm.coro.subfn.addr, which it can resolve to a direct call. */
-static void call_subfn(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef h,
-                       unsigned idx) {
-  LLVMContextRef ctx = LLVMGetModuleContext(m);
-  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
-  LLVMValueRef decl = crl_intrinsic_decl(m, CRL_I_SUBFN_ADDR);
-  LLVMValueRef args[2] = {h, LLVMConstInt(LLVMInt8TypeInContext(ctx), idx, 0)};
-  LLVMValueRef fp = LLVMBuildCall2(b, LLVMGlobalGetValueType(decl), decl, args, 2, "");
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &ptr, 1, 0);
-  LLVMValueRef call = LLVMBuildCall2(b, fty, fp, &h, 1, "");
-  LLVMSetInstructionCallConv(call, LLVMFastCallConv);
-}
-
 static LLVMValueRef lower_call(LLVMModuleRef m, LLVMBuilderRef b,
                                LLVMValueRef call, crl_intr k, int keep) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
@@ -82,13 +84,13 @@ static LLVMValueRef lower_call(LLVMModuleRef m, LLVMBuilderRef b,
     return LLVMBuildGEP2(b, LLVMInt8TypeInContext(ctx), h, &o, 1, "");
   }
   case CRL_I_RESUME:
-  case CRL_I_DESTROY:
-    if (keep) {
-      call_subfn(m, b, h, k == CRL_I_RESUME ? 0 : 1);
-      return NULL;
-    }
-    call_frame_fn(b, ctx, h, k == CRL_I_RESUME ? 0 : 1);
+  case CRL_I_DESTROY: {
+    unsigned word = k == CRL_I_RESUME ? 0 : 1;
+    LLVMValueRef fp = keep ? subfn_addr(m, b, h, word)
+                           : LLVMBuildLoad2(b, ptr, frame_slot(b, ctx, h, word), "");
+    call_through(b, fp, h, call);
     return NULL;
+  }
   case CRL_I_SUBFN_ADDR: {
     unsigned idx = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 1));
     return LLVMBuildLoad2(b, ptr, frame_slot(b, ctx, h, idx), "");
@@ -117,7 +119,7 @@ int crl_early_lower_module(LLVMModuleRef m, crl_result *res, int keep) {
   for (unsigned n = 0; n < todo.n; n++) {
     LLVMValueRef call = todo.v[n];
     crl_intr k = crl_intrinsic_of(call);
-    if (LLVMIsAInvokeInst(call)) {
+    if (LLVMIsAInvokeInst(call) && k != CRL_I_RESUME && k != CRL_I_DESTROY) {
       crl_diagf(res, CRL_SEV_ERROR, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)),
                 call, "%s cannot be invoked", crl_intrinsic_name(k));
       rc = -1;

@@ -101,6 +101,24 @@ int crl_is_coro_intrinsic(crl_intr k) {
          k != CRL_I_LIFETIME_END;
 }
 
+static int is_split_id(LLVMValueRef id) {
+  if (crl_intrinsic_of(id) != CRL_I_ID || LLVMGetNumArgOperands(id) < 4) return 0;
+  LLVMValueRef info = LLVMGetOperand(id, 3);
+  if (!LLVMIsAGlobalVariable(info)) return 0;
+  LLVMValueRef init = LLVMGetInitializer(info);
+  return init && LLVMIsAConstantArray(init);
+}
+
+int crl_is_split_marker(LLVMValueRef call) {
+  switch (crl_intrinsic_of(call)) {
+  case CRL_I_ID: return is_split_id(call);
+  case CRL_I_BEGIN:
+  case CRL_I_ALLOC:
+  case CRL_I_FREE: return is_split_id(LLVMGetOperand(call, 0));
+  default: return 0;
+  }
+}
+
 int crl_is_fallthrough_end(LLVMValueRef inst) {
   if (crl_intrinsic_of(inst) != CRL_I_END) return 0;
   LLVMValueRef u = LLVMGetOperand(inst, 1);

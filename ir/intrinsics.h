@@ -35,6 +35,12 @@ const char *crl_intrinsic_name(crl_intr k);
 LLVMValueRef crl_intrinsic_decl(LLVMModuleRef m, crl_intr k);
 /* Is this an `llvm.coro.*` intrinsic (any of the above but lifetime)? */
 int crl_is_coro_intrinsic(crl_intr k);
+/* Is `call` an elision marker of a coroutine that is already split: a
+ * switched-resume coro.id whose info operand is the constant array of its
+ * clones, or coro.begin / coro.alloc / coro.free taking such an id? What
+ * LLVM's CoroSplit (or corolower with elision markers kept) leaves in a
+ * ramp for CoroElide. */
+int crl_is_split_marker(LLVMValueRef call);
 /* A non-unwind llvm.coro.end: in the resume functions it returns, so the
  * code after it runs only in the ramp (which has not really suspended and
  * still holds every value in registers or on its stack). */

@@ -272,6 +272,16 @@ static void number_instructions(LLVMValueRef fn, crl_valmap *pos) {
       crl_valmap_put_id(pos, i, k++);
 }
 
+/* Does a use in `ub` read the slot? Not in the block that stores it (the
+ * value is at hand there), nor, for a value from before coro.begin, in code
+ * coro.begin does not dominate: there is no frame yet, and the value
+ * itself dominates that code. */
+static int reads_slot(crl_plan *p, LLVMBasicBlockRef ub, LLVMBasicBlockRef def_bb,
+                      int before_begin) {
+  if (ub == def_bb) return 0;
+  return !before_begin || crl_dominates(&p->dom, p->begin_block, crl_block_id(p, ub));
+}
+
 static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
                              LLVMBuilderRef b, const crl_valmap *pos) {
   LLVMValueRef v = cd->value;
@@ -299,7 +309,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
     LLVMValueRef user = users.v[k];
     if (LLVMIsAPHINode(user)) continue;
     LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
-    if (ub == def_bb) continue;
+    if (!reads_slot(p, ub, def_bb, before_begin)) continue;
     LLVMValueRef cur = crl_valmap_get(&first, ub);
     if (!cur) { crl_valmap_put(&first, ub, user); continue; }
     uint32_t pu = crl_valmap_get_id(pos, user), pc = crl_valmap_get_id(pos, cur);
@@ -319,7 +329,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
       for (unsigned e = 0; e < n; e++) {
         if (LLVMGetIncomingValue(user, e) != v) continue;
         LLVMBasicBlockRef ib = LLVMGetIncomingBlock(user, e);
-        if (ib == def_bb) continue;
+        if (!reads_slot(p, ib, def_bb, before_begin)) continue;
         /* Phi operands load at the end of the incoming block: a map of
          * their own, as the block's other load may come after them. */
         LLVMValueRef ld = crl_valmap_get(&phi_loads, ib);
@@ -334,7 +344,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
       continue;
     }
     LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
-    if (ub == def_bb) continue;
+    if (!reads_slot(p, ub, def_bb, before_begin)) continue;
     LLVMValueRef ld = crl_valmap_get(&loads, ub);
     if (!ld) {
       LLVMPositionBuilderBefore(b, crl_valmap_get(&first, ub));

@@ -62,8 +62,9 @@ static int collect(crl_coro *c) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i)) {
       crl_intr k = crl_intrinsic_of(i);
+      /* A split coroutine's ramp inlined here: its markers are not ours. */
       if (k == CRL_I_NONE || k == CRL_I_LIFETIME_START ||
-          k == CRL_I_LIFETIME_END)
+          k == CRL_I_LIFETIME_END || crl_is_split_marker(i))
         continue;
       if (LLVMIsAInvokeInst(i) && k != CRL_I_AWAIT_SUSPEND_VOID &&
           k != CRL_I_AWAIT_SUSPEND_BOOL && k != CRL_I_AWAIT_SUSPEND_HANDLE) {
@@ -226,7 +227,7 @@ int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
            i = LLVMGetNextInstruction(i)) {
         crl_intr k = crl_intrinsic_of(i);
-        if (coroutine_only(k)) {
+        if (coroutine_only(k) && !crl_is_split_marker(i)) {
           crl_diagf(res, CRL_SEV_ERROR, f, i,
                     "%s outside a presplit coroutine (the function lacks the "
                     "presplitcoroutine attribute)",

@@ -225,11 +225,14 @@ static int lower_in_fn(crl_coro *c, LLVMValueRef fn, fn_kind kind,
       repl = LLVMConstInt(c->i1_t, kind == FN_RAMP, 0);
       break;
     case CRL_I_ALLOC:
-      /* In the ramp, an elision marker: CoroElide turns it false. */
+      /* In the ramp, an elision marker: CoroElide turns it false. A split
+       * callee's markers (its ramp inlined here) are left for CoroElide. */
+      if (crl_is_split_marker(i)) continue;
       if (kind == FN_RAMP && c->opts->keep_elision_markers) continue;
       repl = LLVMConstInt(c->i1_t, kind == FN_RAMP, 0);
       break;
     case CRL_I_FREE:
+      if (crl_is_split_marker(i)) continue;
       if (kind == FN_RAMP && c->opts->keep_elision_markers) continue;
       repl = kind == FN_CLEANUP ? LLVMConstNull(c->ptr_t) : LLVMGetOperand(i, 1);
       break;
@@ -413,8 +416,10 @@ int crl_switch_finish_ramp(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (c->susp[s].handle)
       transfer(c, c->susp[s].pre, c->susp[s].handle, c->susp[s].resume, 0);
-  if (c->resume_fn) set_info(c);
   lower_in_fn(c, c->fn, FN_RAMP, c->begin, NULL);
+  /* Only now: with its clone array, this coroutine's own markers would
+   * read as a split callee's, which lower_in_fn leaves alone. */
+  if (c->resume_fn) set_info(c);
   crl_simplify_cfg(c->fn);
   /* Reloads on the ramp's suspend paths are dead once those paths fold;
    * blocks may have been deleted, so look them up from the live IR. */

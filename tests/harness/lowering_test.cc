@@ -135,6 +135,112 @@ define void @main() {
                "10 11 12 -1 20 -1");
 }
 
+// Inlining `handle.resume()` or `handle.destroy()` into a function with a
+// landing pad turns the intrinsic call into an invoke; it must stay an
+// invoke of the resume or destroy function, with both successors (the phi in
+// the normal successor keeps its incoming block).
+TEST(Lowering, InvokedResumeAndDestroy) {
+  Differential(R"(
+define ptr @counter(i64 %n) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  br label %loop
+loop:
+  %v = phi i64 [ %n, %entry ], [ %next, %resume ]
+  call void @trace(i64 %v)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %out [ i8 0, label %resume
+                             i8 1, label %cleanup ]
+resume:
+  %next = add i64 %v, 1
+  br label %loop
+cleanup:
+  call void @trace(i64 -1)
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+declare i32 @__gxx_personality_v0(...)
+define void @main() personality ptr @__gxx_personality_v0 {
+entry:
+  %h = call ptr @counter(i64 10)
+  invoke void @llvm.coro.resume(ptr %h) to label %resumed unwind label %lp
+resumed:
+  %k = phi i64 [ 7, %entry ]
+  call void @trace(i64 %k)
+  invoke void @llvm.coro.destroy(ptr %h) to label %done unwind label %lp
+done:
+  ret void
+lp:
+  %e = landingpad { ptr, i32 } cleanup
+  call void @trace(i64 99)
+  resume { ptr, i32 } %e
+}
+)",
+               "10 11 7 -1");
+}
+
+// A parameter crossing more suspends than SSA repair takes is stored once
+// after coro.begin and read back where it is used; code ahead of coro.begin
+// (here a block of its own and a phi's incoming edge from it, shapes GVN
+// leaves) has no frame yet and keeps the parameter itself.
+TEST(Lowering, ValueUsedBeforeBeginAndAfterManySuspends) {
+  Differential(R"(
+define ptr @pre_use(i64 %n) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  br label %pre
+pre:
+  call void @trace(i64 %n)
+  br label %start
+start:
+  %first = phi i64 [ %n, %pre ]
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %out [ i8 0, label %r1
+                              i8 1, label %cleanup ]
+r1:
+  call void @trace(i64 %first)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %out [ i8 0, label %r2
+                              i8 1, label %cleanup ]
+r2:
+  %a = add i64 %n, 1
+  call void @trace(i64 %a)
+  %s3 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s3, label %out [ i8 0, label %r3
+                              i8 1, label %cleanup ]
+r3:
+  %b = add i64 %n, 2
+  call void @trace(i64 %b)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @pre_use(i64 40)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               "40 40 41 42");
+}
+
 TEST(Lowering, PromiseDoneAndFinalSuspend) {
   Differential(R"(
 define ptr @gen(i64 %start) presplitcoroutine {
@@ -1151,6 +1257,126 @@ void OursOnly(const std::string &body, const std::string &want) {
   Outcome a = RunOne(ours);
   EXPECT_EQ(a.trace, want) << "corolower's output:\n" << ours.Print();
   EXPECT_EQ(a.frees, a.allocs) << "frames leaked or freed twice";
+}
+
+// A coroutine split before (by LLVM's CoroSplit earlier in the pipeline, or
+// by corolower with the elision markers kept) whose ramp was inlined into a
+// presplit coroutine, as LLVM's O2 pipeline does: the callee's coro.id
+// (carrying its clone array), coro.alloc, coro.begin and coro.free are not
+// the caller's own and must not be taken for a second id or begin. They go
+// as CoroCleanup takes them (allocated, the frame is coro.begin's memory);
+// the split ramp itself, left in the module, goes the same way. LLVM is no
+// oracle here: its coro-early aborts on a split callee's coro.begin (its
+// pipeline runs coro-early only before anything is split).
+const char kSplitOnce[] = R"(
+@once.resumers = private constant [3 x ptr] [ptr @once.resume, ptr @once.destroy, ptr @once.cleanup]
+define internal fastcc void @once.resume(ptr %f) {
+  %v.addr = getelementptr i8, ptr %f, i64 16
+  %v = load i64, ptr %v.addr
+  call void @trace(i64 %v)
+  store ptr null, ptr %f
+  ret void
+}
+define internal fastcc void @once.destroy(ptr %f) {
+  call void @trace(i64 -2)
+  call void @free_frame(ptr %f)
+  ret void
+}
+define internal fastcc void @once.cleanup(ptr %f) {
+  ret void
+}
+define ptr @once(i64 %v) {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr @once, ptr @once.resumers)
+  %need = call i1 @llvm.coro.alloc(token %id)
+  br i1 %need, label %alloc, label %begin
+alloc:
+  %m = call ptr @alloc_frame(i64 24)
+  br label %begin
+begin:
+  %mem = phi ptr [ null, %entry ], [ %m, %alloc ]
+  %h = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  store ptr @once.resume, ptr %h
+  %d = getelementptr i8, ptr %h, i64 8
+  store ptr @once.destroy, ptr %d
+  %v.addr = getelementptr i8, ptr %h, i64 16
+  store i64 %v, ptr %v.addr
+  %neg = icmp slt i64 %v, 0
+  br i1 %neg, label %gone, label %out
+gone:
+  %fr = call ptr @llvm.coro.free(token %id, ptr %h)
+  call void @free_frame(ptr %fr)
+  ret ptr null
+out:
+  ret ptr %h
+}
+)";
+
+TEST(Lowering, SplitCalleeInlinedIntoPresplitCaller) {
+  OursOnly(std::string(kSplitOnce) + R"(
+define ptr @outer(i64 %n) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %cid = call token @llvm.coro.id(i32 0, ptr null, ptr @once, ptr @once.resumers)
+  %need = call i1 @llvm.coro.alloc(token %cid)
+  br i1 %need, label %calloc, label %cbegin
+calloc:
+  %cm = call ptr @alloc_frame(i64 24)
+  br label %cbegin
+cbegin:
+  %cmem = phi ptr [ null, %entry ], [ %cm, %calloc ]
+  %ch = call ptr @llvm.coro.begin(token %cid, ptr %cmem)
+  store ptr @once.resume, ptr %ch
+  %d = getelementptr i8, ptr %ch, i64 8
+  store ptr @once.destroy, ptr %d
+  %v.addr = getelementptr i8, ptr %ch, i64 16
+  store i64 %n, ptr %v.addr
+  %neg = icmp slt i64 %n, 0
+  br i1 %neg, label %gone, label %go
+gone:
+  %fr = call ptr @llvm.coro.free(token %cid, ptr %ch)
+  call void @free_frame(ptr %fr)
+  call void @trace(i64 -3)
+  br label %go
+go:
+  %child = phi ptr [ %ch, %cbegin ], [ null, %gone ]
+  call void @trace(i64 1)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %suspend [ i8 0, label %resume
+                                 i8 1, label %cleanup ]
+resume:
+  %live = icmp ne ptr %child, null
+  br i1 %live, label %run, label %after
+run:
+  call void @llvm.coro.resume(ptr %child)
+  call void @llvm.coro.destroy(ptr %child)
+  br label %after
+after:
+  call void @trace(i64 2)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %suspend
+suspend:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %a = call ptr @outer(i64 5)
+  call void @llvm.coro.resume(ptr %a)
+  %b = call ptr @outer(i64 -1)
+  call void @llvm.coro.resume(ptr %b)
+  %c = call ptr @once(i64 9)
+  call void @llvm.coro.resume(ptr %c)
+  call void @llvm.coro.destroy(ptr %c)
+  ret void
+}
+)",
+               "1 5 -2 2 -3 1 2 9 -2");
 }
 
 // @alloc_odd / @free_odd: a frame allocator whose blocks start at 16 modulo

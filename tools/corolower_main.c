@@ -11,7 +11,9 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
+#include <llvm-c/Support.h>
 
 #include "corolower/corolower.h"
 
@@ -127,6 +129,38 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
   return m;
 }
 
+/* LLVM's parser checks debug info its own way: in a module that has any,
+ * it runs the verifier and, should anything else be broken, aborts the
+ * process ("Broken module found"). Parsing is told not to (see main), and
+ * this does the same checks, with an error instead of the abort: debug info
+ * of another version is dropped with a warning, a module that is broken
+ * only in its debug info loses it with a warning, anything else broken is
+ * an error. */
+static int check_input(LLVMModuleRef m, const char *path) {
+  if (LLVMGetModuleDebugMetadataVersion(m) != LLVMDebugMetadataVersion() &&
+      LLVMStripModuleDebugInfo(m))
+    fprintf(stderr, "corolower: warning: %s: debug info of another version "
+                    "than LLVM's %u dropped\n", path, LLVMDebugMetadataVersion());
+  char *msg = NULL;
+  if (!LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    LLVMDisposeMessage(msg);
+    return 0;
+  }
+  LLVMModuleRef bare = LLVMCloneModule(m);
+  int debug_only = LLVMStripModuleDebugInfo(bare) &&
+                   !LLVMVerifyModule(bare, LLVMReturnStatusAction, NULL);
+  LLVMDisposeModule(bare);
+  if (debug_only) {
+    LLVMStripModuleDebugInfo(m);
+    fprintf(stderr, "corolower: warning: %s: invalid debug info dropped: %s",
+            path, msg ? msg : "\n");
+  } else {
+    fail("'%s' is not valid IR: %s", path, msg ? msg : "");
+  }
+  LLVMDisposeMessage(msg);
+  return debug_only ? 0 : 1;
+}
+
 static void print_diags(const crl_result *r, const char *path) {
   for (size_t i = 0; i < crl_result_num_diags(r); i++) {
     const crl_diag *d = crl_result_diag(r, i);
@@ -208,17 +242,14 @@ static int write_module(LLVMModuleRef m, const args *a) {
 int main(int argc, char **argv) {
   args a;
   if (parse_args(argc, argv, &a) != 0) return 1;
+  /* check_input does the parser's debug-info check without its abort. */
+  const char *llvm_argv[] = {"corolower", "-disable-auto-upgrade-debug-info"};
+  LLVMParseCommandLineOptions(2, llvm_argv, NULL);
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = read_module(ctx, a.in);
   if (!m) return 1;
   crl_repair_legacy_module(m);
-  char *msg = NULL;
-  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-    fail("'%s' is not valid IR: %s", a.in, msg ? msg : "");
-    LLVMDisposeMessage(msg);
-    return 1;
-  }
-  LLVMDisposeMessage(msg);
+  if (check_input(m, a.in) != 0) return 1;
   crl_options opts;
   crl_options_init(&opts);
   if (a.abis) opts.allowed_abis = a.abis;

@@ -376,6 +376,50 @@ if no_crash; then
   else bad "status $rc"; fi
 fi
 
+begin "an output with elision markers kept lowers again: its ramp's markers go as CoroCleanup's would"
+run --keep-elision-markers "$IN/coro.ll" -o "$T/markers.ll"
+if [ $rc -ne 0 ]; then bad "first lowering: status $rc"
+elif ! grep -q 'call token @llvm.coro.id(.*@gen.resumers)' "$T/markers.ll"; then bad "first lowering kept no coro.id"
+else
+  run "$T/markers.ll" -o "$T/relowered.ll"
+  if no_crash; then
+    if [ $rc -ne 0 ]; then bad "second lowering: status $rc"
+    elif ! fully_lowered "$T/relowered.ll"; then bad "markers left"
+    elif ! verified "$T/relowered.ll"; then bad "fails opt-22's verifier"
+    else ok; fi
+  fi
+fi
+
+begin "broken IR with debug info: an error, not LLVM's parser abort, and no output"
+rm -f "$T/dbg_broken.ll"
+run "$IN/debug_broken_ir.ll" -o "$T/dbg_broken.ll"
+if no_crash; then
+  if [ $rc -ne 1 ]; then bad "status $rc"
+  elif ! grep -q "error: '.*debug_broken_ir.ll' is not valid IR: Instruction does not dominate" "$T/stderr"; then bad "no clear error"
+  elif [ -e "$T/dbg_broken.ll" ]; then bad "wrote an output file"
+  else ok; fi
+fi
+
+begin "valid IR with invalid debug info: the debug info is dropped with a warning, as LLVM does"
+run "$IN/debug_info_invalid.ll" -o "$T/dbg_invalid.ll"
+if no_crash; then
+  if [ $rc -ne 0 ]; then bad "status $rc"
+  elif ! grep -q "warning: .*debug_info_invalid.ll: invalid debug info dropped: !dbg attachment points at wrong subprogram" "$T/stderr"; then bad "no warning"
+  elif grep -q '!dbg' "$T/dbg_invalid.ll"; then bad "debug info kept"
+  elif ! fully_lowered "$T/dbg_invalid.ll" || ! verified "$T/dbg_invalid.ll"; then bad "output not lowered or not valid"
+  else ok; fi
+fi
+
+begin "debug info of another metadata version is dropped with a warning, as LLVM does"
+run "$IN/debug_info_old_version.ll" -o "$T/dbg_old.ll"
+if no_crash; then
+  if [ $rc -ne 0 ]; then bad "status $rc"
+  elif ! grep -q "warning: .*debug_info_old_version.ll: debug info of another version" "$T/stderr"; then bad "no warning"
+  elif grep -q '!dbg' "$T/dbg_old.ll"; then bad "debug info kept"
+  elif ! fully_lowered "$T/dbg_old.ll" || ! verified "$T/dbg_old.ll"; then bad "output not lowered or not valid"
+  else ok; fi
+fi
+
 begin "the checks above can fail: a valid file does not match the error checks"
 run "$IN/coro.ll" -o "$T/valid.ll"
 if [ $rc -eq 0 ] && ! grep -q 'error:' "$T/stderr" && [ -e "$T/valid.ll" ]; then ok

@@ -35,6 +35,11 @@
 #               the lowering, the verifier and code generation
 #   simplified  the O2 IR through
 #               opt-22 -passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
+#   O2split     the module exactly as opt-22's default<O2> hands it to
+#               CoroSplit for the last coroutine it splits: simplified by the
+#               whole function pipeline, the coroutines before it already
+#               split by LLVM and their ramps inlined (coro_split_input.py)
+#   mix-NAME    the O2 IR through the pass mix NAME of pass_mixes.txt
 #
 # --asan builds both the native reference and the lowered program with
 # -fsanitize=address. The front end also gets -fsanitize=address when making
@@ -98,11 +103,21 @@ run_timeout=${E2E_TIMEOUT:-120}
 lower_timeout=${E2E_LOWER_TIMEOUT:-600}
 start_dir=$(pwd)
 
+mixes_file="$script_dir/pass_mixes.txt"
+# The pipeline of pass mix $1 (empty if there is none).
+mix_pipeline() {
+  awk -v n="$1" '$1 == n && $1 !~ /^#/ { print $2; exit }' "$mixes_file"
+}
+
 IFS=',' read -r -a mode_list <<< "$modes"
 for m in "${mode_list[@]}"; do
   case "$m" in
-    O0|O0g|O2|O2g|simplified) ;;
-    *) echo "run_e2e.sh: unknown mode '$m' (O0, O0g, O2, O2g, simplified)" >&2; exit 2 ;;
+    O0|O0g|O2|O2g|simplified|O2split) ;;
+    mix-*)
+      if [ -z "$(mix_pipeline "${m#mix-}")" ]; then
+        echo "run_e2e.sh: no pass mix '${m#mix-}' in $mixes_file" >&2; exit 2
+      fi ;;
+    *) echo "run_e2e.sh: unknown mode '$m' (O0, O0g, O2, O2g, simplified, O2split, mix-NAME)" >&2; exit 2 ;;
   esac
 done
 
@@ -157,6 +172,7 @@ prepare() {
       O2) need_o2=1 ;;
       O2g) need_o2g=1 ;;
       simplified) need_o2=1; need_simpl=1 ;;
+      O2split|mix-*) need_o2=1 ;;
     esac
   done
   {
@@ -185,6 +201,20 @@ prepare() {
         "$d/O2.presplit.ll" -o "$d/simplified.presplit.ll" >"$d/simplified.front.log" 2>&1; then
       echo "opt simplification failed (see $d/simplified.front.log)"; return
     fi
+    for m in "${mode_list[@]}"; do
+      case "$m" in
+        O2split)
+          if ! python3 "$script_dir/coro_split_input.py" "$OPT" "$d/O2.presplit.ll" \
+              "$d/O2split.presplit.ll" >"$d/O2split.front.log" 2>&1; then
+            echo "taking CoroSplit's input from default<O2> failed (see $d/O2split.front.log)"; return
+          fi ;;
+        mix-*)
+          if ! "$OPT" -S -passes="$(mix_pipeline "${m#mix-}")" "$d/O2.presplit.ll" \
+              -o "$d/$m.presplit.ll" >"$d/$m.front.log" 2>&1; then
+            echo "pass mix ${m#mix-} failed (see $d/$m.front.log)"; return
+          fi ;;
+      esac
+    done
     echo ok
   } >"$d/prep.status.tmp"
   mv "$d/prep.status.tmp" "$d/prep.status"

@@ -317,6 +317,21 @@ static void add_dispatch(crl_coro *c, LLVMValueRef fn, fn_kind kind,
   }
 }
 
+/* A clone returns only where the coroutine suspends or reaches a
+ * fall-through coro.end (both made later). A return of the ramp's own that
+ * a clone can still reach (past an unwind coro.end off any landing pad,
+ * say) cannot run there: it becomes unreachable, as in LLVM's clones. */
+static void drop_ramp_returns(LLVMValueRef fn, LLVMBuilderRef b) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (!t || !LLVMIsAReturnInst(t)) continue;
+    LLVMPositionBuilderBefore(b, t);
+    LLVMBuildUnreachable(b);
+    LLVMInstructionEraseFromParent(t);
+  }
+}
+
 static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
                        const crl_feasible *run) {
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(c->ctx, fn, "entry");
@@ -349,6 +364,8 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, fn_kind kind,
   }
   LLVMValueRef iaddr = NULL;
   if (rc == 0) {
+    drop_ramp_returns(fn, eb);
+    LLVMPositionBuilderAtEnd(eb, entry);
     LLVMMoveBasicBlockAfter(sink, LLVMGetLastBasicBlock(fn));
     iaddr = entry_index_addr(&x, entry);
     if (!iaddr) rc = -1;

@@ -241,6 +241,55 @@ define void @main() {
                "40 40 41 42");
 }
 
+// An unwind coro.end off any landing pad, followed by the ramp's return,
+// reachable after a suspend: in the clones that return cannot run (the
+// ramp's value has nowhere to go) and becomes unreachable, as LLVM makes
+// it; the path is taken here only in the ramp.
+TEST(Lowering, RampReturnAfterUnwindEndInClones) {
+  Differential(R"(
+define ptr @bail(i64 %n) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  br label %loop
+loop:
+  %v = phi i64 [ %n, %entry ], [ %next, %resume ]
+  %stop = icmp eq i64 %v, 100
+  br i1 %stop, label %early, label %go
+early:
+  call void @trace(i64 -7)
+  call void @llvm.coro.end(ptr %hdl, i1 true, token none)
+  ret ptr %hdl
+go:
+  call void @trace(i64 %v)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %out [ i8 0, label %resume
+                             i8 1, label %cleanup ]
+resume:
+  %next = add i64 %v, 1
+  br label %loop
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @bail(i64 1)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.destroy(ptr %h)
+  %e = call ptr @bail(i64 100)
+  call void @free_frame(ptr %e)
+  ret void
+}
+)",
+               "1 2 -7");
+}
+
 TEST(Lowering, PromiseDoneAndFinalSuspend) {
   Differential(R"(
 define ptr @gen(i64 %start) presplitcoroutine {

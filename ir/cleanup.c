@@ -64,16 +64,45 @@ static int lower_split_id(LLVMValueRef id) {
   return rc;
 }
 
-int crl_cleanup_split_ramps(LLVMModuleRef m, crl_result *res) {
+static LLVMValueRef parent_fn(LLVMValueRef i) {
+  return LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
+}
+
+/* Functions calling llvm.coro.begin more than once. */
+static void many_begins(LLVMModuleRef m, crl_valmap *out) {
+  LLVMValueRef decl = LLVMGetNamedFunction(m, "llvm.coro.begin");
+  crl_valmap seen;
+  crl_valmap_init(&seen, 16);
+  for (LLVMUseRef u = decl ? LLVMGetFirstUse(decl) : NULL; u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef i = LLVMGetUser(u);
+    if (crl_intrinsic_of(i) != CRL_I_BEGIN) continue;
+    LLVMValueRef f = parent_fn(i);
+    if (crl_valmap_has(&seen, f)) crl_valmap_put(out, f, f);
+    else crl_valmap_put(&seen, f, f);
+  }
+  crl_valmap_free(&seen);
+}
+
+int crl_cleanup_split_ramps(LLVMModuleRef m, crl_result *res, int keep) {
   LLVMValueRef decl = LLVMGetNamedFunction(m, "llvm.coro.id");
   if (!decl) return 0;
+  /* Kept markers are for CoroElide, but LLVM's CoroEarly (which a full
+   * pipeline runs again on the output) aborts on a function with two
+   * coro.begin calls: there, the split coroutines' markers go anyway. */
+  crl_valmap crowded;
+  crl_valmap_init(&crowded, 16);
+  if (keep) many_begins(m, &crowded);
   crl_vec ids = {0};
-  for (LLVMUseRef u = LLVMGetFirstUse(decl); u; u = LLVMGetNextUse(u))
-    if (crl_is_split_marker(LLVMGetUser(u))) crl_vec_push(&ids, LLVMGetUser(u));
+  for (LLVMUseRef u = LLVMGetFirstUse(decl); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef id = LLVMGetUser(u);
+    if (crl_is_split_marker(id) && (!keep || crl_valmap_has(&crowded, parent_fn(id))))
+      crl_vec_push(&ids, id);
+  }
+  crl_valmap_free(&crowded);
   int rc = 0;
   for (unsigned k = 0; k < ids.n; k++) {
     LLVMValueRef id = ids.v[k];
-    LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(id));
+    LLVMValueRef f = parent_fn(id);
     if (lower_split_id(id) != 0) {
       crl_diagf(res, CRL_SEV_ERROR, f, id,
                 "the id of an already split coroutine is used by something "

@@ -139,8 +139,9 @@ int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c *
 /* keep: elision markers (coro.id, coro.begin, coro.alloc, coro.free,
  * coro.subfn.addr) may remain outside presplit coroutines. */
 void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep); /* cleanup.c */
-/* CoroCleanup for ramps split before (see crl_is_split_marker). */
-int crl_cleanup_split_ramps(LLVMModuleRef m, crl_result *res); /* cleanup.c */
+/* CoroCleanup for ramps split before (see crl_is_split_marker); with
+ * keep, only in functions where LLVM's CoroEarly could not take them. */
+int crl_cleanup_split_ramps(LLVMModuleRef m, crl_result *res, int keep); /* cleanup.c */
 uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
                        LLVMValueRef v, LLVMTypeRef t, uint64_t size,
                        uint32_t align, uint64_t fixed_offset);

@@ -165,7 +165,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   if (crl_early_lower_module(m, res, opts->keep_elision_markers) == 0 &&
       crl_check_outside_coroutines(m, res) == 0 &&
-      (opts->keep_elision_markers || crl_cleanup_split_ramps(m, res) == 0)) {
+      crl_cleanup_split_ramps(m, res, opts->keep_elision_markers) == 0) {
     crl_vec coros = {0};
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
       if (!LLVMIsDeclaration(f) && crl_is_presplit(f) && (!only || f == only))

@@ -170,9 +170,12 @@ static int check_promise(crl_coro *c) {
                       "this function or null");
     return -1;
   }
+  /* A constant count above one is an array promise, which LLVM lays out
+   * whole; a dynamic or zero count has no size to lay out. */
   if (!LLVMIsAConstantInt(LLVMGetOperand(p, 0)) ||
-      LLVMConstIntGetZExtValue(LLVMGetOperand(p, 0)) != 1) {
-    CRL_ERR(c, p, "the promise must be a single static alloca");
+      LLVMConstIntGetZExtValue(LLVMGetOperand(p, 0)) == 0) {
+    CRL_ERR(c, p, "the promise must be a static alloca (a constant, non-zero "
+                  "element count)");
     return -1;
   }
   /* Name the alloca itself in coro.id and drop the casts that only served

@@ -35,6 +35,8 @@ static int switch_frame_header(crl_coro *c) {
                                    c->ptr_t, ps, (uint32_t)ps, ps);
   if (c->promise) {
     LLVMTypeRef t = LLVMGetAllocatedType(c->promise);
+    unsigned long long n = LLVMConstIntGetZExtValue(LLVMGetOperand(c->promise, 0));
+    if (n > 1) t = LLVMArrayType2(t, n);
     uint32_t a = LLVMABIAlignmentOfType(c->td, t);
     if (LLVMGetAlignment(c->promise) > a) a = LLVMGetAlignment(c->promise);
     uint64_t off = (2 * ps + a - 1) / a * a;

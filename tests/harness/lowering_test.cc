@@ -290,6 +290,51 @@ define void @main() {
                "1 2 -7");
 }
 
+// A promise alloca with a constant element count above one (LLVM lays it
+// out whole): both elements live in the frame at the promise's offset.
+TEST(Lowering, ArrayPromise) {
+  Differential(R"(
+define ptr @pair(i64 %n) presplitcoroutine {
+entry:
+  %promise = alloca i64, i32 2, align 8
+  %id = call token @llvm.coro.id(i32 0, ptr %promise, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  store i64 %n, ptr %promise
+  %second = getelementptr i64, ptr %promise, i64 1
+  store i64 0, ptr %second
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %out [ i8 0, label %resume
+                             i8 1, label %cleanup ]
+resume:
+  %a = load i64, ptr %promise
+  %b = load i64, ptr %second
+  %sum = add i64 %a, %b
+  call void @trace(i64 %sum)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @pair(i64 30)
+  %p = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
+  %p1 = getelementptr i64, ptr %p, i64 1
+  store i64 12, ptr %p1
+  %a = load i64, ptr %p
+  call void @trace(i64 %a)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               "30 42");
+}
+
 TEST(Lowering, PromiseDoneAndFinalSuspend) {
   Differential(R"(
 define ptr @gen(i64 %start) presplitcoroutine {

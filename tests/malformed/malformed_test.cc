@@ -166,7 +166,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values("two_coro_ids.ll", "two_coro_begins.ll", "no_coro_begin.ll",
                       "no_coro_id.ll", "begin_other_id.ll",
                       "suspend_not_presplit.ll", "promise_global.ll",
-                      "promise_argument.ll", "promise_array_alloca.ll",
+                      "promise_argument.ll", "promise_dynamic_alloca.ll",
                       "suspend_result_unused.ll", "promise_dynamic_align.ll",
                       "suspend_final_not_constant.ll", "suspend_token_not_save.ll",
                       "save_two_suspends.ll", "await_without_suspend.ll",

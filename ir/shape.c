@@ -113,6 +113,47 @@ static LLVMValueRef save_of(crl_coro *c, LLVMValueRef susp) {
   return NULL;
 }
 
+/* Past a non-unwind coro.end the coroutine is over: clones return there,
+ * and the analyses take what follows for ramp-only code. A suspend that
+ * can still be reached (a coro.end ahead of the body, say) has no meaning;
+ * LLVM aborts on such input. One walk from all such ends together. */
+static int check_after_end(crl_coro *c) {
+  crl_valmap seen;
+  crl_valmap_init(&seen, 16);
+  crl_vec work = {0};
+  for (unsigned n = 0; n < c->ends.n; n++) {
+    LLVMValueRef e = c->ends.v[n];
+    if (!crl_is_fallthrough_end(e)) continue;
+    for (LLVMValueRef i = LLVMGetNextInstruction(e); i; i = LLVMGetNextInstruction(i))
+      if (crl_valmap_has(&seen, i)) break;
+      else crl_valmap_put(&seen, i, i);
+    crl_vec_push(&work, LLVMGetInstructionParent(e));
+  }
+  while (work.n) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(work.v[--work.n]);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned k = 0; k < ns; k++) {
+      LLVMBasicBlockRef to = LLVMGetSuccessor(t, k);
+      if (crl_valmap_has(&seen, to)) continue;
+      crl_valmap_put(&seen, to, to);
+      crl_vec_push(&work, to);
+    }
+  }
+  int rc = 0;
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
+    LLVMValueRef call = c->susp[s].call;
+    if (crl_valmap_has(&seen, call) ||
+        crl_valmap_has(&seen, LLVMGetInstructionParent(call))) {
+      CRL_ERR(c, call, "a suspend point can be reached after a non-unwind "
+                       "llvm.coro.end, where the coroutine has ended");
+      rc = -1;
+    }
+  }
+  crl_vec_free(&work);
+  crl_valmap_free(&seen);
+  return rc;
+}
+
 static int check_suspends(crl_coro *c) {
   int rc = 0;
   for (uint32_t s = 0; s < c->num_susp; s++) {
@@ -208,7 +249,7 @@ int crl_shape_build(crl_coro *c) {
     return -1;
   }
   fill_handles(c);
-  if (check_suspends(c) != 0) return -1;
+  if (check_suspends(c) != 0 || check_after_end(c) != 0) return -1;
   return check_promise(c);
 }
 

@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 
+from mutate import judge
+
 
 def presplit_bodies(lines):
     """(first, last) line ranges of the presplit coroutines' bodies."""
@@ -127,21 +129,6 @@ def mutant(rng, lines):
             out[i] = new
             done += 1
     return out if done else None
-
-
-def judge(r, out):
-    err = r.stderr.decode(errors="replace")
-    if r.returncode not in (0, 1):
-        return f"exit status {r.returncode}", err
-    if re.search(r"AddressSanitizer|runtime error:|LLVM ERROR|Stack dump", err):
-        return "sanitizer report or LLVM fatal error", err
-    if r.returncode == 1 and os.path.exists(out):
-        return "failed but wrote an output file", err
-    if r.returncode == 1 and "corolower: error:" not in err:
-        return "failed without an error message", err
-    if "internal error" in err:
-        return "internal error", err
-    return None, err
 
 
 def main():

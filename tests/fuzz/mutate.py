@@ -6,14 +6,12 @@ Usage: mutate.py COROLOWER SEED ROUNDS FILE.ll [FILE.ll ...]
 Each round takes one of the given modules and breaks one instruction line
 (deletes it, swaps it with another, duplicates another in front of it, or
 flips a suspend's final flag or a switch case), then runs
-`COROLOWER mutant.ll -o out.bc`. Exit status 0 (lowered) or 1 (diagnosed,
-with a `corolower: error:` line and no output file) is fine; anything else
-(a signal, an abort, another status) is a failure, and so is exit 1 that
-leaves an output file. Mutants that fail are kept in TEST_UNDECLARED_OUTPUTS_DIR
+`COROLOWER mutant.ll -o out.bc`, judged by judge() below. Mutants that fail are kept in TEST_UNDECLARED_OUTPUTS_DIR
 (or the current directory) as crash_N.ll. The seed makes the run repeatable.
 """
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -41,6 +39,26 @@ def mutate(rng, lines):
     return mut
 
 
+def judge(r, out):
+    """Why a run of corolower on a mutant failed (None if it did not), and
+    its stderr. Exit 0, or exit 1 with a `corolower: error:` line and no
+    output file, is fine; a signal, a sanitizer report, an LLVM fatal
+    error or an internal error (the lowering's own output failing the
+    verifier) is not."""
+    err = r.stderr.decode(errors="replace")
+    if r.returncode not in (0, 1):
+        return f"exit status {r.returncode}", err
+    if re.search(r"AddressSanitizer|runtime error:|LLVM ERROR|Stack dump", err):
+        return "sanitizer report or LLVM fatal error", err
+    if r.returncode == 1 and os.path.exists(out):
+        return "failed but wrote an output file", err
+    if r.returncode == 1 and "corolower: error:" not in err:
+        return "failed without an error message", err
+    if "internal error" in err:
+        return "internal error", err
+    return None, err
+
+
 def main() -> int:
     if len(sys.argv) < 5:
         print(__doc__, file=sys.stderr)
@@ -62,14 +80,7 @@ def main() -> int:
         if os.path.exists(out):
             os.remove(out)
         r = subprocess.run([tool, mutant, "-o", out], capture_output=True, timeout=120)
-        err = r.stderr.decode(errors="replace")
-        why = None
-        if r.returncode not in (0, 1):
-            why = f"exit status {r.returncode}"
-        elif r.returncode == 1 and os.path.exists(out):
-            why = "failed but wrote an output file"
-        elif r.returncode == 1 and "corolower: error:" not in err:
-            why = "failed without an error message"
+        why, err = judge(r, out)
         if why:
             bad += 1
             path = os.path.join(keep, f"crash_{n}.ll")

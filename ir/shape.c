@@ -259,7 +259,8 @@ static int coroutine_only(crl_intr k) {
          k == CRL_I_SAVE || k == CRL_I_ALLOC || k == CRL_I_FREE ||
          k == CRL_I_END || k == CRL_I_END_ASYNC || k == CRL_I_IS_IN_RAMP ||
          k == CRL_I_AWAIT_SUSPEND_VOID || k == CRL_I_AWAIT_SUSPEND_BOOL ||
-         k == CRL_I_AWAIT_SUSPEND_HANDLE || k == CRL_I_FRAME;
+         k == CRL_I_AWAIT_SUSPEND_HANDLE || k == CRL_I_FRAME ||
+         k == CRL_I_SIZE || k == CRL_I_ALIGN;
 }
 
 int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res) {

@@ -92,6 +92,14 @@ static void store_header(crl_coro *c) {
 
 /* At each suspend's save: its index, and for the final suspend a null
  * resume pointer (what coro.done reads). */
+/* Saves have done their part once the indices are stored; one whose
+ * suspend was dropped as unreachable never had one. */
+static void drop_saves(crl_coro *c) {
+  for (unsigned k = 0; k < c->saves.n; k++)
+    if (!LLVMGetFirstUse(c->saves.v[k])) LLVMInstructionEraseFromParent(c->saves.v[k]);
+  c->saves.n = 0;
+}
+
 static void store_indices(crl_coro *c) {
   LLVMBuilderRef b = c->b;
   for (uint32_t s = 0; s < c->num_susp; s++) {
@@ -105,9 +113,7 @@ static void store_indices(crl_coro *c) {
                     ? LLVMBuildStore(b, LLVMConstNull(c->ptr_t), c->begin)
                     : LLVMBuildStore(b, LLVMConstInt(c->index_t, s, 0), idx);
   }
-  for (unsigned k = 0; k < c->saves.n; k++)
-    if (!LLVMGetFirstUse(c->saves.v[k])) LLVMInstructionEraseFromParent(c->saves.v[k]);
-  c->saves.n = 0;
+  drop_saves(c);
   for (uint32_t s = 0; s < c->num_susp; s++) c->susp[s].save = NULL;
 }
 
@@ -117,6 +123,7 @@ static void store_indices(crl_coro *c) {
  * (coro.alloc false, coro.free null); otherwise it is the memory given to
  * coro.begin. */
 static int split_no_suspend(crl_coro *c) {
+  drop_saves(c);
   if (c->allocs.n == 0) return crl_switch_finish_ramp(c);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
   LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(entry));

@@ -928,6 +928,37 @@ define void @main() {
                "8");
 }
 
+// A save whose only suspend can never run: with the suspend dropped as
+// dead code the coroutine has no suspend point left, and the save goes
+// too, as LLVM drops an unused save.
+TEST(Lowering, SaveOfUnreachableSuspendIsDropped) {
+  Differential(R"(
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %save = call token @llvm.coro.save(ptr %hdl)
+  call void @trace(i64 %x)
+  ret ptr %hdl
+dead:
+  %s = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s, label %out [ i8 0, label %out
+                             i8 1, label %out ]
+out:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 5)
+  call void @free_frame(ptr %h)
+  ret void
+}
+)",
+               "5");
+}
+
 // With coro.alloc and no suspend point, LLVM puts the frame on the stack:
 // coro.alloc is false, so the allocator is never called, and coro.free is
 // null, so nothing is freed. The trace shows alloc/free calls (-1 each).

@@ -172,7 +172,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "save_two_suspends.ll", "await_without_suspend.ll",
                       "dynamic_alloca_across_suspend.ll", "abi_not_allowed.ll",
                       "retcon_not_linked.ll", "unparsable.ll", "not_valid_ir.ll",
-                      "suspend_invoked.ll", "suspend_after_end.ll"),
+                      "suspend_invoked.ll", "suspend_after_end.ll",
+                      "coro_size_outside.ll"),
     [](const ::testing::TestParamInfo<const char *> &info) {
       std::string n = info.param;
       n = n.substr(0, n.find('.'));

@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-from mutate import judge
+from mutate import lower, report
 
 
 def presplit_bodies(lines):
@@ -138,7 +138,6 @@ def main():
     tool, opt = sys.argv[1], sys.argv[2]
     seed, rounds, files = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5:]
     rng = random.Random(seed)
-    keep = os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR", ".")
     sources = [open(f).read().split("\n") for f in files]
     work = tempfile.mkdtemp(prefix="coro_mutate.")
     path, out = os.path.join(work, "m.ll"), os.path.join(work, "out.bc")
@@ -155,17 +154,11 @@ def main():
         if v.returncode != 0:
             continue
         valid += 1
-        if os.path.exists(out):
-            os.remove(out)
-        r = subprocess.run([tool, path, "-o", out], capture_output=True, timeout=300)
+        r, why, err = lower(tool, path, out, 300)
         lowered += r.returncode == 0
-        why, err = judge(r, out)
         if why:
             bad += 1
-            kept = os.path.join(keep, f"coro_mutant_{n}.ll")
-            with open(kept, "w") as f:
-                f.write("\n".join(mut))
-            print(f"FAIL round {n} (from {files[k]}): {why}; kept as {kept}\n{err[-600:]}")
+            report(why, err, mut, f"coro_mutant_{n}", f"round {n} (from {files[k]})")
     print(f"coro_mutate.py: {valid} valid mutants, {lowered} lowered, "
           f"{valid - lowered - bad} diagnosed, {bad} failures")
     if valid < rounds // 4:

@@ -59,13 +59,30 @@ def judge(r, out):
     return None, err
 
 
+def lower(tool, mutant, out, timeout):
+    """Runs corolower on a mutant: (completed process, verdict, stderr)."""
+    if os.path.exists(out):
+        os.remove(out)
+    r = subprocess.run([tool, mutant, "-o", out], capture_output=True, timeout=timeout)
+    why, err = judge(r, out)
+    return r, why, err
+
+
+def report(why, err, lines, name, where=""):
+    """Keeps a failing mutant as NAME.ll in TEST_UNDECLARED_OUTPUTS_DIR (or
+    the current directory) and says so."""
+    path = os.path.join(os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR", "."), name + ".ll")
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    print(f"FAIL {where}: {why}; mutant kept as {path}\n{err[-600:]}")
+
+
 def main() -> int:
     if len(sys.argv) < 5:
         print(__doc__, file=sys.stderr)
         return 2
     tool, seed, rounds, files = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
     rng = random.Random(seed)
-    keep = os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR", ".")
     sources = [open(f).read().split("\n") for f in files]
     work = tempfile.mkdtemp(prefix="mutate.")
     mutant, out = os.path.join(work, "m.ll"), os.path.join(work, "out.bc")
@@ -77,16 +94,10 @@ def main() -> int:
         tried += 1
         with open(mutant, "w") as f:
             f.write("\n".join(mut))
-        if os.path.exists(out):
-            os.remove(out)
-        r = subprocess.run([tool, mutant, "-o", out], capture_output=True, timeout=120)
-        why, err = judge(r, out)
+        _, why, err = lower(tool, mutant, out, 120)
         if why:
             bad += 1
-            path = os.path.join(keep, f"crash_{n}.ll")
-            with open(path, "w") as f:
-                f.write("\n".join(mut))
-            print(f"FAIL round {n}: {why}; mutant kept as {path}\n{err[-500:]}")
+            report(why, err, mut, f"crash_{n}", f"round {n}")
     print(f"mutate.py: {tried} mutants, {bad} failures")
     return 1 if bad else 0
 

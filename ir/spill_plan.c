@@ -239,16 +239,13 @@ static int outside_frame(LLVMValueRef a) {
   return LLVMGetMetadata(a, kind) != NULL;
 }
 
-/* The normalized suspend results are rebuilt in every clone, never kept. */
-static int is_suspend_phi(const crl_valmap *susp_phis, LLVMValueRef v) {
-  return LLVMIsAPHINode(v) && crl_valmap_has(susp_phis, v);
-}
-
-static int skip_value(crl_coro *c, const crl_valmap *susp_phis, LLVMValueRef i) {
+/* A suspend's result is rebuilt at the top of every clone and folds
+ * there; it is a candidate like any value all the same, kept only when a
+ * use lies past another suspend (its switch sunk below a later suspend). */
+static int skip_value(crl_coro *c, LLVMValueRef i) {
   LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(i));
   if (tk == LLVMVoidTypeKind || tk == LLVMTokenTypeKind) return 1;
   if (i == c->begin || i == c->id || LLVMIsAAllocaInst(i)) return 1;
-  if (is_suspend_phi(susp_phis, i)) return 1;
   return crl_is_remat(c, i);
 }
 
@@ -258,8 +255,7 @@ static void add_exit_uses(const use_list *exits, use_list *u) {
 }
 
 static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
-                          use_list **ul, const crl_valmap *susp_phis,
-                          const use_list *exits) {
+                          use_list **ul, const use_list *exits) {
   uint32_t cap = 0;
   unsigned np = LLVMCountParams(c->fn);
   for (unsigned k = 0; k < np; k++) {
@@ -282,7 +278,7 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
         if (push_cand(p, &cap, i, def, 1, &ai.uses, lv, ul)) return -1;
         continue;
       }
-      if (skip_value(c, susp_phis, i)) continue;
+      if (skip_value(c, i)) continue;
       use_list u = {0};
       value_uses(p, i, &u);
       int nonlocal = 0;
@@ -298,16 +294,11 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
 
 static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
                    use_list **ul) {
-  crl_valmap susp_phis;
-  crl_valmap_init(&susp_phis, c->num_susp);
-  for (uint32_t s = 0; s < c->num_susp; s++)
-    if (c->susp[s].phi) crl_valmap_put(&susp_phis, c->susp[s].phi, c->susp[s].phi);
   use_list exits = {0};
   for (uint32_t b = 0; b < p->num_blocks; b++)
     if (crl_cfg_num_succs(&p->live_cfg, b) == 0) add_use(&exits, b);
-  int rc = collect_values(c, p, lv, ul, &susp_phis, &exits);
+  int rc = collect_values(c, p, lv, ul, &exits);
   free(exits.b);
-  crl_valmap_free(&susp_phis);
   return rc;
 }
 

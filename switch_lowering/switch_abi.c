@@ -90,8 +90,6 @@ static void store_header(crl_coro *c) {
   LLVMBuildStore(b, d, LLVMBuildInBoundsGEP2(b, c->i8_t, c->begin, &off, 1, ""));
 }
 
-/* At each suspend's save: its index, and for the final suspend a null
- * resume pointer (what coro.done reads). */
 /* Saves have done their part once the indices are stored; one whose
  * suspend was dropped as unreachable never had one. */
 static void drop_saves(crl_coro *c) {
@@ -100,6 +98,8 @@ static void drop_saves(crl_coro *c) {
   c->saves.n = 0;
 }
 
+/* At each suspend's save: its index, and for the final suspend a null
+ * resume pointer (what coro.done reads). */
 static void store_indices(crl_coro *c) {
   LLVMBuilderRef b = c->b;
   for (uint32_t s = 0; s < c->num_susp; s++) {

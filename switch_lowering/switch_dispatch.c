@@ -205,7 +205,10 @@ static int lower_in_fn(crl_coro *c, LLVMValueRef fn, fn_kind kind,
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i))
-      if (crl_intrinsic_of(i) != CRL_I_NONE) crl_vec_push(&todo, i);
+      /* A split callee's markers (its ramp inlined here, elision markers
+       * kept) are left for CoroElide. */
+      if (crl_intrinsic_of(i) != CRL_I_NONE && !crl_is_split_marker(i))
+        crl_vec_push(&todo, i);
   for (unsigned n = 0; n < todo.n; n++) {
     LLVMValueRef i = todo.v[n];
     crl_intr k = crl_intrinsic_of(i);
@@ -225,14 +228,11 @@ static int lower_in_fn(crl_coro *c, LLVMValueRef fn, fn_kind kind,
       repl = LLVMConstInt(c->i1_t, kind == FN_RAMP, 0);
       break;
     case CRL_I_ALLOC:
-      /* In the ramp, an elision marker: CoroElide turns it false. A split
-       * callee's markers (its ramp inlined here) are left for CoroElide. */
-      if (crl_is_split_marker(i)) continue;
+      /* In the ramp, an elision marker: CoroElide turns it false. */
       if (kind == FN_RAMP && c->opts->keep_elision_markers) continue;
       repl = LLVMConstInt(c->i1_t, kind == FN_RAMP, 0);
       break;
     case CRL_I_FREE:
-      if (crl_is_split_marker(i)) continue;
       if (kind == FN_RAMP && c->opts->keep_elision_markers) continue;
       repl = kind == FN_CLEANUP ? LLVMConstNull(c->ptr_t) : LLVMGetOperand(i, 1);
       break;

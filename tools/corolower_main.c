@@ -1,11 +1,15 @@
 /* corolower: the command-line tool. Reads textual IR or bitcode, lowers its
- * coroutines, writes textual IR or bitcode. Output is written to a temporary
- * file and renamed, so a failure never leaves a half-written output. */
+ * coroutines, writes textual IR or bitcode. A regular output file (or a new
+ * one) is written to a temporary file next to it and renamed over it, so a
+ * failure never leaves a half-written output; anything else (stdout, a
+ * device, a FIFO) is written to directly, as opt does (see open_output). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <llvm-c/Analysis.h>
@@ -27,17 +31,26 @@ static const char *usage =
     "options:\n"
     "  -o FILE                   output file (default '-')\n"
     "  -S                        write textual IR\n"
+    "  -f, --force               write bitcode even to a terminal\n"
     "  --frame-report=text|json  print each coroutine's frame layout\n"
     "  --frame-report-file=FILE  write the report to FILE (default stderr)\n"
     "  --abi=LIST                allowed ABIs: switch,retcon,retcon.once,async\n"
     "  --target=TRIPLE           target triple override\n"
     "  --keep-elision-markers    keep what CoroElide needs\n"
     "  --help                    this text\n"
-    "  --version                 the version\n";
+    "  --version                 the version\n"
+    "\n"
+    "A regular output file, or a new one, is written to FILE.tmp.PID beside it\n"
+    "and renamed over it when complete: on error it is left untouched, or not\n"
+    "created. A symbolic link keeps being a link: the file it points to is\n"
+    "replaced (or, if dangling, created). Anything else (a device such as\n"
+    "/dev/null, a FIFO, '-') is written to directly, as opt does. The frame\n"
+    "report file follows the same rules. Bitcode is not written to a terminal\n"
+    "unless -f is given.\n";
 
 typedef struct args {
   const char *in, *out, *report, *report_file, *triple;
-  int text, keep;
+  int text, keep, force;
   unsigned abis;
 } args;
 
@@ -46,6 +59,13 @@ static int fail(const char *fmt, const char *a, const char *b) {
   fprintf(stderr, fmt, a, b);
   fprintf(stderr, "\n");
   return 1;
+}
+
+/* --help and --version print through stdio: a full or closed stdout must
+ * not pass for success. */
+static int flush_stdout(void) {
+  if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+  return fail("cannot write to stdout: %s", strerror(errno), NULL);
 }
 
 static int parse_abis(const char *s, unsigned *out) {
@@ -67,10 +87,13 @@ static int parse_args(int argc, char **argv, args *a) {
   a->out = "-";
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
-    if (!strcmp(s, "--help") || !strcmp(s, "-h")) { fputs(usage, stdout); exit(0); }
+    if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+      fputs(usage, stdout);
+      exit(flush_stdout());
+    }
     if (!strcmp(s, "--version")) {
       printf("corolower %s (LLVM %d)\n", CRL_VERSION_STRING, 22);
-      exit(0);
+      exit(flush_stdout());
     }
     if (!strcmp(s, "-o")) {
       if (++i >= argc) return fail("-o needs a file name", NULL, NULL), -1;
@@ -79,6 +102,8 @@ static int parse_args(int argc, char **argv, args *a) {
       a->out = s + 2;
     } else if (!strcmp(s, "-S")) {
       a->text = 1;
+    } else if (!strcmp(s, "-f") || !strcmp(s, "--force")) {
+      a->force = 1;
     } else if (!strncmp(s, "--frame-report=", 15)) {
       a->report = s + 15;
       if (strcmp(a->report, "text") && strcmp(a->report, "json"))
@@ -174,54 +199,164 @@ static void print_diags(const crl_result *r, const char *path) {
   }
 }
 
-static int write_report(crl_result *r, const args *a) {
-  if (!a->report) return 0;
-  const char *s = !strcmp(a->report, "json") ? crl_result_report_json(r)
-                                             : crl_result_report_text(r);
-  FILE *f = a->report_file ? fopen(a->report_file, "w") : stderr;
-  if (!f) return fail("cannot write the frame report to '%s': %s",
-                      a->report_file, strerror(errno));
-  fputs(s, f);
-  if (f != stderr && fclose(f) != 0)
-    return fail("cannot write the frame report to '%s': %s", a->report_file,
-                strerror(errno));
+/* One output on its way: the module or the frame report. */
+typedef struct output {
+  const char *path;  /* as given: "-" for stdout, NULL for stderr */
+  const char *what;  /* the error message, with the path and the reason */
+  char *tmp;         /* the temporary file, NULL when writing through */
+  char *final;       /* the regular file tmp is renamed to */
+  int fd;
+} output;
+
+static const char *shown(const char *path) {
+  return !path ? "<stderr>" : !strcmp(path, "-") ? "<stdout>" : path;
+}
+
+/* stdout and stderr are not ours to close. */
+static int opened(const output *o) {
+  return o->fd >= 0 && o->path && strcmp(o->path, "-");
+}
+
+static int out_fail(const output *o, int err) {
+  return fail(o->what, shown(o->path), strerror(err));
+}
+
+/* PATH with every symbolic link along the final component followed, also a
+ * dangling one (to the path it would create, as open() with O_CREAT does);
+ * NULL with errno set on failure. A relative target is relative to the
+ * link's directory. */
+static char *follow_links(const char *path) {
+  char *p = strdup(path);
+  for (int hops = 0; hops < 40; hops++) {
+    struct stat st;
+    if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+    char target[4096];
+    ssize_t n = readlink(p, target, sizeof target);
+    if (n < 0 || (size_t)n == sizeof target) {
+      if (n >= 0) errno = ENAMETOOLONG;
+      free(p);
+      return NULL;
+    }
+    const char *slash = strrchr(p, '/');
+    size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - p) + 1;
+    char *next = malloc(dir + (size_t)n + 1);
+    memcpy(next, p, dir);
+    memcpy(next + dir, target, (size_t)n);
+    next[dir + (size_t)n] = 0;
+    free(p);
+    p = next;
+  }
+  free(p);
+  errno = ELOOP;
+  return NULL;
+}
+
+/* Renaming a temporary over something that is not a regular file would
+ * destroy it: run as root, "-o /dev/null" would leave a regular file there,
+ * and a FIFO's reader would get nothing. So those are written to directly
+ * (as opt does), and only a regular file, or a path naming nothing yet, gets
+ * the temporary file that keeps a failed run from leaving anything behind;
+ * through a symbolic link it replaces the link's target, in the target's
+ * directory, so that the link stays. */
+static int open_output(output *o) {
+  if (!o->path) { o->fd = 2; return 0; }
+  if (!strcmp(o->path, "-")) { o->fd = 1; return 0; }
+  struct stat st;
+  if (stat(o->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    o->fd = open(o->path, O_WRONLY | O_NOCTTY);
+    return o->fd < 0 ? out_fail(o, errno) : 0;
+  }
+  o->final = follow_links(o->path);
+  if (!o->final) return out_fail(o, errno);
+  size_t n = strlen(o->final) + 32;
+  o->tmp = malloc(n);
+  snprintf(o->tmp, n, "%s.tmp.%ld", o->final, (long)getpid());
+  o->fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  if (o->fd >= 0) return 0;
+  int err = errno;
+  free(o->tmp);
+  o->tmp = NULL;
+  return out_fail(o, err);
+}
+
+/* Writes all of BUF and closes the output (a FIFO's reader sees its end
+ * before the next output is opened); a temporary file waits for
+ * commit_output. Every write error counts, a full device's included. */
+static int write_output(output *o, const char *buf, size_t n) {
+  while (n > 0) {
+    ssize_t k = write(o->fd, buf, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) return out_fail(o, errno);
+    buf += k;
+    n -= (size_t)k;
+  }
+  if (!opened(o)) return 0;
+  int fd = o->fd;
+  o->fd = -1;
+  return close(fd) == 0 ? 0 : out_fail(o, errno);
+}
+
+static int commit_output(output *o) {
+  if (!o->tmp) return 0;
+  if (rename(o->tmp, o->final) != 0) return out_fail(o, errno);
+  free(o->tmp);
+  o->tmp = NULL;
   return 0;
 }
 
-static int write_module(LLVMModuleRef m, const args *a) {
-  if (!strcmp(a->out, "-")) {
-    if (a->text) {
-      char *s = LLVMPrintModuleToString(m);
-      fputs(s, stdout);
-      LLVMDisposeMessage(s);
-      return fflush(stdout) == 0 ? 0 : 1;
-    }
-    return LLVMWriteBitcodeToFD(m, 1, 0, 0) ? 1 : 0;
+/* After commit_output, or instead of it on error: nothing is left behind. */
+static void discard_output(output *o) {
+  if (opened(o)) close(o->fd);
+  if (o->tmp) unlink(o->tmp);
+  free(o->tmp);
+  free(o->final);
+}
+
+static int write_report(crl_result *r, const args *a, output *o) {
+  if (!a->report) return 0;
+  const char *s = !strcmp(a->report, "json") ? crl_result_report_json(r)
+                                             : crl_result_report_text(r);
+  if (open_output(o) != 0) return 1;
+  return write_output(o, s, strlen(s));
+}
+
+/* Bitcode would garble a terminal, as opt warns; -f writes it anyway. */
+static int refuse_terminal(const args *a, int fd) {
+  if (a->text || a->force || !isatty(fd)) return 0;
+  return fail("not writing bitcode to a terminal (%s); use -S for textual "
+              "IR, or -f to write it anyway", shown(a->out), NULL);
+}
+
+/* The whole output is built in memory and written by write_output, whose
+ * errors are corolower's to report (LLVM's file streams abort on them). */
+static int write_module(LLVMModuleRef m, const args *a, output *o) {
+  if (open_output(o) != 0) return 1;
+  if (refuse_terminal(a, o->fd) != 0) return 1;
+  if (a->text) {
+    char *s = LLVMPrintModuleToString(m);
+    int rc = write_output(o, s, strlen(s));
+    LLVMDisposeMessage(s);
+    return rc;
   }
-  size_t n = strlen(a->out);
-  char *tmp = malloc(n + 32);
-  snprintf(tmp, n + 32, "%s.tmp.%ld", a->out, (long)getpid());
-  int bad;
-  char *msg = NULL;
-  if (a->text)
-    bad = LLVMPrintModuleToFile(m, tmp, &msg);
-  else
-    bad = LLVMWriteBitcodeToFile(m, tmp);
-  if (bad) {
-    fail("cannot write '%s': %s", a->out, msg ? msg : strerror(errno));
-    LLVMDisposeMessage(msg);
-    unlink(tmp);
-    free(tmp);
-    return 1;
-  }
-  if (rename(tmp, a->out) != 0) {
-    fail("cannot write '%s': %s", a->out, strerror(errno));
-    unlink(tmp);
-    free(tmp);
-    return 1;
-  }
-  free(tmp);
-  return 0;
+  LLVMMemoryBufferRef b = LLVMWriteBitcodeToMemoryBuffer(m);
+  int rc = write_output(o, LLVMGetBufferStart(b), LLVMGetBufferSize(b));
+  LLVMDisposeMemoryBuffer(b);
+  return rc;
+}
+
+/* The report, then the module; regular files are renamed into place only
+ * once both are written, so an error creates neither. */
+static int write_outputs(crl_result *r, LLVMModuleRef m, const args *a) {
+  output rep = {.path = a->report_file, .fd = -1,
+                .what = "cannot write the frame report to '%s': %s"};
+  output mod = {.path = a->out, .fd = -1, .what = "cannot write '%s': %s"};
+  int rc = write_report(r, a, &rep);
+  if (rc == 0) rc = write_module(m, a, &mod);
+  if (rc == 0) rc = commit_output(&rep);
+  if (rc == 0) rc = commit_output(&mod);
+  discard_output(&rep);
+  discard_output(&mod);
+  return rc;
 }
 
 /* Tearing down a large module costs a few percent of a run, for memory the
@@ -242,6 +377,9 @@ static int write_module(LLVMModuleRef m, const args *a) {
 int main(int argc, char **argv) {
   args a;
   if (parse_args(argc, argv, &a) != 0) return 1;
+  /* Refused before any work, as opt does; other terminals named by -o are
+   * found when opened. */
+  if (!strcmp(a.out, "-") && refuse_terminal(&a, 1) != 0) return 1;
   /* check_input does the parser's debug-info check without its abort. */
   const char *llvm_argv[] = {"corolower", "-disable-auto-upgrade-debug-info"};
   LLVMParseCommandLineOptions(2, llvm_argv, NULL);
@@ -259,8 +397,7 @@ int main(int argc, char **argv) {
   if (!r) return fail("out of memory", NULL, NULL);
   print_diags(r, a.in);
   int rc = crl_result_ok(r) ? 0 : 1;
-  if (rc == 0) rc = write_report(r, &a);
-  if (rc == 0) rc = write_module(m, &a);
+  if (rc == 0) rc = write_outputs(r, m, &a);
   crl_result_free(r);
   if (CRL_FREE_AT_EXIT || getenv("COROLOWER_FREE_AT_EXIT")) {
     LLVMDisposeModule(m);

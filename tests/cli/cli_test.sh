@@ -2,7 +2,14 @@
 # Tests of the corolower command-line tool: options, output formats, stdin and
 # stdout, the frame report, pass-through of modules without coroutines, and
 # every malformed input of tests/malformed/inputs (exit status 1, a clear
-# diagnostic naming the function, no output file, no crash).
+# diagnostic naming the function, no output file, no crash), and what the
+# output paths point to: regular files are replaced whole, symbolic links
+# stay links, FIFOs and devices are written to, write errors (a full
+# stdout) are errors, bitcode is not written to a terminal.
+#
+# Everything it writes is under $T. The only device written to is /dev/full,
+# through shell redirections or symbolic links in $T, so a corolower that
+# replaced its output path would replace a link in $T, never the device.
 #
 # Usage: cli_test.sh   (under Bazel; or set COROLOWER and run from the
 # workspace root)
@@ -32,11 +39,13 @@ BAD=tests/malformed/inputs
 
 pass=0
 fail=0
+skipped=0
 failures=()
 current=""
 
 begin() { current=$1; }
 ok() { pass=$((pass + 1)); echo "ok   - $current"; }
+skip() { skipped=$((skipped + 1)); echo "skip - $current: $*"; }
 bad() {
   fail=$((fail + 1))
   failures+=("$current")
@@ -331,6 +340,242 @@ if no_crash; then
 fi
 
 # ---------------------------------------------------------------------------
+# what the output paths point to: a regular file (or nothing yet) is replaced
+# whole through a temporary file; a symbolic link stays a link; anything else
+# is written to, as opt does
+
+# no_temp DIR...: no temporary file (*.tmp.PID) is left in any DIR.
+no_temp() { [ -z "$(find "$@" -maxdepth 1 -name '*.tmp.[0-9]*')" ]; }
+
+# with_reader FIFO COPY ARGS...: runs corolower (as run does) while a
+# background cat copies FIFO to COPY. A corolower that replaced the FIFO
+# instead of opening it would leave cat waiting: it is stopped, so the check
+# fails rather than hangs.
+with_reader() {
+  local fifo=$1 copy=$2
+  shift 2
+  timeout 60 cat "$fifo" >"$copy" &
+  local reader=$!
+  timeout 60 "$COROLOWER" "$@" >"$T/stdout" 2>"$T/stderr"
+  rc=$?
+  [ -p "$fifo" ] || kill "$reader" 2>/dev/null
+  wait "$reader" 2>/dev/null
+}
+
+begin "an existing regular file is replaced by a new one, not rewritten in place"
+echo "OLD CONTENT" >"$T/replaced.ll"
+ln "$T/replaced.ll" "$T/replaced.old"   # a second name for the old file
+run "$IN/coro.ll" -o "$T/replaced.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif ! grep -q '@gen.resume' "$T/replaced.ll"; then bad "not written"
+elif [ "$(cat "$T/replaced.old")" != "OLD CONTENT" ]; then bad "the old file was written in place"
+elif ! no_temp "$T"; then bad "temporary file left"
+else ok; fi
+
+begin "-o a symbolic link to a regular file: the link stays, its target gets the output"
+mkdir -p "$T/real" "$T/links"
+echo "OLD CONTENT" >"$T/real/target.ll"
+ln -s ../real/target.ll "$T/links/out.ll"
+run "$IN/coro.ll" -o "$T/links/out.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ ! -L "$T/links/out.ll" ]; then bad "the link was replaced"
+elif ! grep -q '@gen.resume' "$T/real/target.ll"; then bad "target not written"
+elif ! no_temp "$T/real" "$T/links"; then bad "temporary file left"
+else ok; fi
+
+begin "a failed run through a symbolic link leaves link and target untouched"
+echo "OLD CONTENT" >"$T/real/target.ll"
+run "$BAD/two_coro_ids.ll" -o "$T/links/out.ll"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif [ ! -L "$T/links/out.ll" ]; then bad "the link was replaced"
+elif [ "$(cat "$T/real/target.ll")" != "OLD CONTENT" ]; then bad "target overwritten"
+elif ! no_temp "$T/real" "$T/links"; then bad "temporary file left"
+else ok; fi
+
+begin "-o a dangling symbolic link: its target is created, the link stays"
+ln -s dangling.target "$T/dangle.ll"
+run "$IN/coro.ll" -o "$T/dangle.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ ! -L "$T/dangle.ll" ]; then bad "the link was replaced"
+elif ! grep -q '@gen.resume' "$T/dangling.target"; then bad "target not created"
+elif ! no_temp "$T"; then bad "temporary file left"
+else ok; fi
+
+begin "a failed run through a dangling symbolic link creates nothing"
+ln -s dangling2.target "$T/dangle2.ll"
+run "$BAD/two_coro_ids.ll" -o "$T/dangle2.ll"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif [ ! -L "$T/dangle2.ll" ]; then bad "the link was replaced"
+elif [ -e "$T/dangling2.target" ]; then bad "target created"
+elif ! no_temp "$T"; then bad "temporary file left"
+else ok; fi
+
+begin "-o a dangling symbolic link into a missing directory: status 1, nothing created"
+ln -s no-such-dir/x.ll "$T/dangle3.ll"
+run "$IN/coro.ll" -o "$T/dangle3.ll"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif ! grep -q "error: cannot write '$T/dangle3.ll': No such file or directory" "$T/stderr"; then bad "message"
+elif [ -e "$T/no-such-dir" ] || [ ! -L "$T/dangle3.ll" ]; then bad "something created or replaced"
+else ok; fi
+
+begin "-o a symbolic link loop: status 1"
+ln -s loop.b "$T/loop.a"
+ln -s loop.a "$T/loop.b"
+run "$IN/coro.ll" -o "$T/loop.a"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif ! grep -q "error: cannot write '$T/loop.a': Too many levels of symbolic links" "$T/stderr"; then bad "message"
+elif [ ! -L "$T/loop.a" ]; then bad "the link was replaced"
+else ok; fi
+
+begin "-o in a missing directory under the scratch directory: status 1, nothing created"
+run "$IN/coro.ll" -o "$T/missing/out.ll"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif ! grep -q "^corolower: error: cannot write '$T/missing/out.ll'" "$T/stderr"; then bad "message"
+elif [ -e "$T/missing" ]; then bad "directory created"
+else ok; fi
+
+begin "-o a FIFO: its reader gets the output, the FIFO stays a FIFO"
+mkfifo "$T/fifo"
+with_reader "$T/fifo" "$T/fifo.copy" -S "$IN/coro.ll" -o "$T/fifo"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ ! -p "$T/fifo" ]; then bad "the FIFO was replaced"
+elif ! grep -q '@gen.resume' "$T/fifo.copy"; then bad "the reader got: $(head -c 200 "$T/fifo.copy")"
+elif ! no_temp "$T"; then bad "temporary file left"
+else ok; fi
+
+begin "-o a symbolic link to a FIFO: the link and the FIFO stay, the reader gets bitcode"
+ln -s fifo "$T/fifo.link"
+with_reader "$T/fifo" "$T/fifo.copy" "$IN/coro.ll" -o "$T/fifo.link"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ ! -L "$T/fifo.link" ] || [ ! -p "$T/fifo" ]; then bad "link or FIFO replaced"
+elif ! is_bitcode "$T/fifo.copy"; then bad "the reader got no bitcode"
+else ok; fi
+
+begin "--frame-report-file=FIFO: its reader gets the report, the FIFO stays"
+with_reader "$T/fifo" "$T/fifo.copy" --frame-report=json "--frame-report-file=$T/fifo" "$IN/coro.ll" -o "$T/rep_fifo.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ ! -p "$T/fifo" ]; then bad "the FIFO was replaced"
+elif ! grep -q '"function": "gen"' "$T/fifo.copy"; then bad "the reader got: $(head -c 200 "$T/fifo.copy")"
+elif [ ! -s "$T/rep_fifo.ll" ]; then bad "no module written"
+else ok; fi
+
+begin "-o a symbolic link to /proc/self/fd/1 writes into the stdout pipe"
+ln -s /proc/self/fd/1 "$T/stdout.link"
+"$COROLOWER" -S "$IN/coro.ll" -o "$T/stdout.link" 2>"$T/stderr" | cat >"$T/piped"
+rc=${PIPESTATUS[0]}
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ ! -L "$T/stdout.link" ]; then bad "the link was replaced"
+elif ! grep -q '@gen.resume' "$T/piped"; then bad "nothing in the pipe"
+else ok; fi
+
+# /dev/full: every write fails with ENOSPC. Named through a link in $T.
+ln -s /dev/full "$T/full"
+
+begin "a full stdout (-S -o - >/dev/full): status 1 and an error"
+"$COROLOWER" -S "$IN/coro.ll" -o - >/dev/full 2>"$T/stderr"
+rc=$?
+if no_crash; then
+  if [ $rc -eq 1 ] && grep -q '^corolower: error: .*No space left on device' "$T/stderr"; then ok
+  else bad "status $rc"; fi
+fi
+
+begin "bitcode to a full stdout: status 1 and an error, not LLVM's abort"
+"$COROLOWER" "$IN/coro.ll" -o - >/dev/full 2>"$T/stderr"
+rc=$?
+if no_crash; then
+  if [ $rc -eq 1 ] && grep -q '^corolower: error: .*No space left on device' "$T/stderr"; then ok
+  else bad "status $rc"; fi
+fi
+
+begin "--help and --version to a full stdout: status 1"
+"$COROLOWER" --help >/dev/full 2>"$T/stderr"
+rc=$?
+"$COROLOWER" --version >/dev/full 2>>"$T/stderr"
+rc2=$?
+if [ $rc -eq 1 ] && [ $rc2 -eq 1 ] && grep -q 'error: cannot write to stdout' "$T/stderr"; then ok
+else bad "status $rc and $rc2"; fi
+
+begin "-o a link to a full device writes through to it: status 1, the link stays"
+run -S "$IN/coro.ll" -o "$T/full"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif ! grep -q "^corolower: error: cannot write '$T/full': No space left on device" "$T/stderr"; then bad "message"
+elif [ ! -L "$T/full" ]; then bad "the link was replaced"
+else ok; fi
+
+begin "--frame-report-file on a full device: status 1, and no module written"
+run --frame-report=json "--frame-report-file=$T/full" "$IN/coro.ll" -o "$T/full_rep.ll"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif ! grep -q "error: cannot write the frame report to '$T/full': No space left on device" "$T/stderr"; then bad "message"
+elif [ -e "$T/full_rep.ll" ] || ! no_temp "$T"; then bad "module written"
+else ok; fi
+
+begin "a failed module write leaves no frame report file"
+run --frame-report=json "--frame-report-file=$T/unwritten.json" "$IN/coro.ll" -o "$T/full"
+if [ $rc -ne 1 ]; then bad "status $rc"
+elif [ -e "$T/unwritten.json" ] || ! no_temp "$T"; then bad "report file left"
+else ok; fi
+
+begin "the frame report to a full stderr: status 1, no module written"
+"$COROLOWER" --frame-report "$IN/coro.ll" -o "$T/full_stderr.ll" 2>/dev/full
+rc=$?
+if [ $rc -eq 1 ] && [ ! -e "$T/full_stderr.ll" ]; then ok; else bad "status $rc"; fi
+
+# on_tty ARGS...: runs corolower with stdout on a pseudo-terminal (raw, so
+# bytes pass unchanged): what it wrote there in $T/tty, stderr in
+# $T/stderr, status in $rc; 77 when no pseudo-terminal can be made.
+on_tty() {
+  if [ -n "$PYTHON" ]; then
+    "$PYTHON" - "$T/tty" "$COROLOWER" "$@" 2>"$T/stderr" <<'PY'
+import os, subprocess, sys, tty
+try:
+    master, slave = os.openpty()
+except OSError as e:
+    print("no pseudo-terminal: %s" % e, file=sys.stderr)
+    sys.exit(77)
+tty.setraw(slave)
+p = subprocess.Popen(sys.argv[2:], stdout=slave)
+os.close(slave)
+out = b""
+while True:
+    try:
+        chunk = os.read(master, 65536)
+    except OSError:  # EIO: every copy of the slave side is closed
+        break
+    if not chunk:
+        break
+    out += chunk
+open(sys.argv[1], "wb").write(out)
+sys.exit(p.wait())
+PY
+    rc=$?
+  elif command -v script >/dev/null; then
+    script -qec "$(printf '%q ' "$COROLOWER" "$@") 2>$(printf '%q' "$T/stderr")" \
+      "$T/typescript" >"$T/tty" 2>/dev/null
+    rc=$?
+  else
+    echo "neither python3 nor script(1) to make a pseudo-terminal" >"$T/stderr"
+    rc=77
+  fi
+}
+
+begin "bitcode to a terminal is refused: status 1, nothing written to it"
+on_tty "$IN/coro.ll" -o -
+if [ $rc -eq 77 ]; then skip "$(cat "$T/stderr")"
+elif [ $rc -ne 1 ]; then bad "status $rc"
+elif ! grep -q '^corolower: error: .*terminal' "$T/stderr"; then bad "message"
+elif [ -s "$T/tty" ]; then bad "wrote $(wc -c <"$T/tty") bytes to the terminal"
+else ok; fi
+
+begin "textual IR to a terminal is written (-S), and bitcode with -f"
+on_tty -S "$IN/coro.ll"
+if [ $rc -eq 77 ]; then skip "$(cat "$T/stderr")"
+elif [ $rc -ne 0 ] || ! grep -q '@gen.resume' "$T/tty"; then bad "-S: status $rc"
+else
+  on_tty -f "$IN/coro.ll" -o -
+  if [ $rc -ne 0 ] || ! is_bitcode "$T/tty"; then bad "-f: status $rc"; else ok; fi
+fi
+
+# ---------------------------------------------------------------------------
 # every malformed input: exit 1, a clear error, no output, no crash
 
 directive() { sed -n "s/^; $1:[[:space:]]*//p" "$2"; }
@@ -424,7 +669,7 @@ if [ $rc -eq 0 ] && ! grep -q 'error:' "$T/stderr" && [ -e "$T/valid.ll" ]; then
 else bad "a valid file looked malformed (status $rc)"; fi
 
 echo
-echo "cli_test: $pass passed, $fail failed"
+echo "cli_test: $pass passed, $fail failed, $skipped skipped"
 if [ $fail -gt 0 ]; then
   printf '  failed: %s\n' "${failures[@]}"
   exit 1

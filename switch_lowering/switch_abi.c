@@ -1,18 +1,46 @@
-/* Switched-resume lowering (llvm.coro.id): the frame header (resume and
- * destroy pointers, promise at its fixed offset, suspend index), and the
- * split into the ramp plus NAME.resume / NAME.destroy / NAME.cleanup, each
- * entered through a switch on the suspend index. */
+/* Switched-resume lowering (llvm.coro.id): its reading of the shape and its
+ * rules, the frame header (resume and destroy pointers, the promise at its
+ * fixed offset, the suspend index), and the split into the ramp plus
+ * NAME.resume / NAME.destroy / NAME.cleanup, each entered through a switch
+ * on the suspend index. The hook table is at the end. */
 #include <stdio.h>
 #include <string.h>
 
+#include "cloner/clone.h"
 #include "core/layout.h"
-#include "ir/blocks.h"
-#include "ir/clone.h"
-#include "ir/frame_plan.h"
-#include "switch_lowering/switch_dispatch.h"
+#include "frame/frame.h"
+#include "switch_lowering/switch_internal.h"
 #include "targets/targets.h"
 
 static int switch_init(crl_coro *c) {
+  crl_switch_state *st = calloc(1, sizeof *st);
+  if (st) st->susp = calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
+  if (!st || !st->susp) {
+    free(st);
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
+  c->abi_state = st;
+  for (uint32_t s = 0; s < c->num_susp; s++) {
+    crl_suspend *sp = &c->susp[s];
+    if (crl_intrinsic_of(sp->call) != CRL_I_SUSPEND) continue;
+    LLVMValueRef tok = LLVMGetOperand(sp->call, 0);
+    if (crl_intrinsic_of(tok) == CRL_I_SAVE) sp->save = tok;
+    LLVMValueRef fin = LLVMGetOperand(sp->call, 1);
+    if (LLVMIsAConstantInt(fin)) st->susp[s].is_final = LLVMConstIntGetZExtValue(fin) != 0;
+  }
+  return 0;
+}
+
+static void switch_release(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
+  if (!st) return;
+  free(st->susp);
+  free(st);
+  c->abi_state = NULL;
+}
+
+static int check_kinds(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (crl_intrinsic_of(c->susp[s].call) != CRL_I_SUSPEND) {
       CRL_ERR(c, c->susp[s].call,
@@ -27,42 +55,142 @@ static int switch_init(crl_coro *c) {
   return 0;
 }
 
+static int check_suspends(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
+  int rc = 0;
+  for (uint32_t s = 0; s < c->num_susp; s++) {
+    crl_suspend *sp = &c->susp[s];
+    if (!sp->save && !LLVMIsAConstantTokenNone(LLVMGetOperand(sp->call, 0))) {
+      CRL_ERR(c, sp->call, "the suspend's token is neither llvm.coro.save nor none");
+      rc = -1;
+    }
+    if (!LLVMIsAConstantInt(LLVMGetOperand(sp->call, 1))) {
+      CRL_ERR(c, sp->call, "the suspend's final flag must be a constant");
+      rc = -1;
+    }
+  }
+  /* One final suspend at most: destroy recognises it by its null resume
+   * pointer alone. */
+  int finals = 0;
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (st->susp[s].is_final && ++finals == 2) {
+      CRL_ERR(c, c->susp[s].call, "more than one final suspend point");
+      rc = -1;
+    }
+  /* A save serves exactly one suspend: its index is set there. */
+  for (unsigned n = 0; n < c->saves.n; n++) {
+    LLVMValueRef sv = c->saves.v[n];
+    unsigned users = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(sv); u; u = LLVMGetNextUse(u)) users++;
+    if (users > 1) {
+      CRL_ERR(c, sv, "llvm.coro.save is used by more than one suspend");
+      rc = -1;
+    }
+  }
+  return rc;
+}
+
+static int check_promise(crl_coro *c) {
+  LLVMValueRef p = LLVMGetOperand(c->id, 1);
+  /* Old-dialect front ends pass `bitcast i32* %promise to i8*`, which LLVM
+   * 22 parses as a no-op ptr-to-ptr bitcast instruction; LLVM's
+   * CoroIdInst::getPromise strips such casts, and so do we. */
+  while (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p))
+    p = LLVMGetOperand(p, 0);
+  if (LLVMIsAConstantPointerNull(p)) return 0;
+  if (!LLVMIsAAllocaInst(p) ||
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(p)) != c->fn) {
+    CRL_ERR(c, c->id, "the promise operand of llvm.coro.id must be an alloca of "
+                      "this function or null");
+    return -1;
+  }
+  /* A constant count above one is an array promise, which LLVM lays out
+   * whole; a dynamic or zero count has no size to lay out. */
+  if (!LLVMIsAConstantInt(LLVMGetOperand(p, 0)) ||
+      LLVMConstIntGetZExtValue(LLVMGetOperand(p, 0)) == 0) {
+    CRL_ERR(c, p, "the promise must be a static alloca (a constant, non-zero "
+                  "element count)");
+    return -1;
+  }
+  /* Name the alloca itself in coro.id and drop the casts that only served
+   * it, so that no use of the promise is left before coro.begin. */
+  LLVMValueRef cast = LLVMGetOperand(c->id, 1);
+  LLVMSetOperand(c->id, 1, p);
+  while (cast != p && !LLVMGetFirstUse(cast)) {
+    LLVMValueRef next = LLVMGetOperand(cast, 0);
+    LLVMInstructionEraseFromParent(cast);
+    cast = next;
+  }
+  crl_switch_of(c)->promise = p;
+  if (crl_vec_push(&c->pinned_allocas, p) != 0) {
+    CRL_ERR(c, p, "out of memory");
+    return -1;
+  }
+  return 0;
+}
+
+static int switch_validate(crl_coro *c) {
+  if (check_kinds(c) != 0 || check_suspends(c) != 0) return -1;
+  return check_promise(c);
+}
+
 static int switch_frame_header(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
   uint64_t ps = LLVMPointerSize(c->td);
-  c->field_resume = crl_add_field(c, CRL_FIELD_HEADER, "__resume_fn", NULL,
-                                  c->ptr_t, ps, (uint32_t)ps, 0);
-  c->field_destroy = crl_add_field(c, CRL_FIELD_HEADER, "__destroy_fn", NULL,
-                                   c->ptr_t, ps, (uint32_t)ps, ps);
-  if (c->promise) {
-    LLVMTypeRef t = LLVMGetAllocatedType(c->promise);
-    unsigned long long n = LLVMConstIntGetZExtValue(LLVMGetOperand(c->promise, 0));
+  st->field_resume = crl_add_field(c, CRL_FIELD_HEADER, "__resume_fn", NULL,
+                                   c->ptr_t, ps, (uint32_t)ps, 0);
+  st->field_destroy = crl_add_field(c, CRL_FIELD_HEADER, "__destroy_fn", NULL,
+                                    c->ptr_t, ps, (uint32_t)ps, ps);
+  if (st->promise) {
+    LLVMTypeRef t = LLVMGetAllocatedType(st->promise);
+    unsigned long long n = LLVMConstIntGetZExtValue(LLVMGetOperand(st->promise, 0));
     if (n > 1) t = LLVMArrayType2(t, n);
     uint32_t a = LLVMABIAlignmentOfType(c->td, t);
-    if (LLVMGetAlignment(c->promise) > a) a = LLVMGetAlignment(c->promise);
+    if (LLVMGetAlignment(st->promise) > a) a = LLVMGetAlignment(st->promise);
     uint64_t off = (2 * ps + a - 1) / a * a;
-    c->field_promise = crl_add_field(c, CRL_FIELD_PROMISE, "__promise", c->promise,
-                                     t, LLVMABISizeOfType(c->td, t), a, off);
+    st->field_promise = crl_pin_alloca(c, CRL_FIELD_PROMISE, "__promise", st->promise,
+                                       t, LLVMABISizeOfType(c->td, t), a, off);
+    /* The promise moves into the frame: coro.id no longer names it. */
+    LLVMSetOperand(c->id, 1, LLVMConstNull(c->ptr_t));
   }
   if (c->num_susp > 0) {
     unsigned bits = c->num_susp <= 256 ? 8 : c->num_susp <= 65536 ? 16 : 32;
-    c->index_t = LLVMIntTypeInContext(c->ctx, bits);
-    c->field_index = crl_add_field(c, CRL_FIELD_INDEX, "__index", NULL,
-                                   c->index_t, bits / 8, bits / 8,
-                                   CRL_LAYOUT_FREE);
+    st->index_t = LLVMIntTypeInContext(c->ctx, bits);
+    st->field_index = crl_add_field(c, CRL_FIELD_INDEX, "__index", NULL,
+                                    st->index_t, bits / 8, bits / 8,
+                                    CRL_LAYOUT_FREE);
   }
   return 0;
+}
+
+/* The alignment the frame's memory is known to have. A front end that asks
+ * for llvm.coro.align allocates with the frame's own alignment (clang's
+ * -fcoro-aligned-allocation), so nothing needs realigning; otherwise it is
+ * coro.id's alignment operand (the allocator's guarantee clang passes),
+ * else the target's operator new alignment. Allocas aligned above it are
+ * realigned at run time (LLVM instead assumes the allocation has the
+ * frame's alignment, which plain operator new does not give). */
+static unsigned switch_frame_guarantee(crl_coro *c) {
+  if (c->aligns.n) return 1u << 30;
+  LLVMValueRef a = LLVMGetOperand(c->id, 0);
+  if (LLVMIsAConstantInt(a)) {
+    unsigned long long v = LLVMConstIntGetZExtValue(a);
+    if (v >= 1 && v <= (1u << 29) && !(v & (v - 1))) return (unsigned)v;
+  }
+  return crl_target_alloc_align(c->target, c->td);
 }
 
 static LLVMValueRef make_clone_fn(crl_coro *c, const char *suffix) {
   size_t len = 0;
   const char *base = LLVMGetValueName2(c->fn, &len);
   char *name = malloc(len + strlen(suffix) + 2);
+  if (!name) return NULL;
   sprintf(name, "%.*s.%s", (int)len, base, suffix);
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), &c->ptr_t, 1, 0);
   LLVMValueRef f = LLVMAddFunction(c->mod, name, fty);
   free(name);
   LLVMSetLinkage(f, LLVMInternalLinkage);
-  LLVMSetFunctionCallConv(f, LLVMFastCallConv);
+  LLVMSetFunctionCallConv(f, c->target->clone_cc);
   unsigned skip[2] = {LLVMGetEnumAttributeKindForName("presplitcoroutine", 17), 0};
   crl_copy_fn_attrs(c->fn, f, skip);
   LLVMSetValueName2(LLVMGetParam(f, 0), "frame", 5);
@@ -80,13 +208,14 @@ static LLVMValueRef make_clone_fn(crl_coro *c, const char *suffix) {
 /* Header stores in the ramp: resume pointer, and destroy or cleanup
  * depending on whether the frame was allocated (coro.alloc). */
 static void store_header(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
   LLVMBuilderRef b = c->b;
   crl_position_after_begin(c, b);
-  LLVMBuildStore(b, c->resume_fn, c->begin);
-  LLVMValueRef d = c->destroy_fn;
+  LLVMBuildStore(b, st->resume_fn, c->begin);
+  LLVMValueRef d = st->destroy_fn;
   if (c->allocs.n == 1)
-    d = LLVMBuildSelect(b, c->allocs.v[0], c->destroy_fn, c->cleanup_fn, "");
-  LLVMValueRef off = LLVMConstInt(c->i64_t, c->fields[c->field_destroy].offset, 0);
+    d = LLVMBuildSelect(b, c->allocs.v[0], st->destroy_fn, st->cleanup_fn, "");
+  LLVMValueRef off = LLVMConstInt(c->i64_t, c->fields[st->field_destroy].offset, 0);
   LLVMBuildStore(b, d, LLVMBuildInBoundsGEP2(b, c->i8_t, c->begin, &off, 1, ""));
 }
 
@@ -101,17 +230,18 @@ static void drop_saves(crl_coro *c) {
 /* At each suspend's save: its index, and for the final suspend a null
  * resume pointer (what coro.done reads). */
 static void store_indices(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
   LLVMBuilderRef b = c->b;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_suspend *sp = &c->susp[s];
     LLVMPositionBuilderBefore(b, sp->point);
-    LLVMValueRef idx = crl_ramp_field_addr(c, c->field_index);
+    LLVMValueRef idx = crl_ramp_field_addr(c, st->field_index);
     LLVMPositionBuilderBefore(b, sp->point);
     /* The final suspend is known by its null resume pointer (what
      * coro.done reads); it needs no index. */
-    sp->point = sp->is_final
+    sp->point = st->susp[s].is_final
                     ? LLVMBuildStore(b, LLVMConstNull(c->ptr_t), c->begin)
-                    : LLVMBuildStore(b, LLVMConstInt(c->index_t, s, 0), idx);
+                    : LLVMBuildStore(b, LLVMConstInt(st->index_t, s, 0), idx);
   }
   drop_saves(c);
   for (uint32_t s = 0; s < c->num_susp; s++) c->susp[s].save = NULL;
@@ -124,7 +254,7 @@ static void store_indices(crl_coro *c) {
  * coro.begin. */
 static int split_no_suspend(crl_coro *c) {
   drop_saves(c);
-  if (c->allocs.n == 0) return crl_switch_finish_ramp(c);
+  if (c->allocs.n == 0) return 0;
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
   LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(entry));
   LLVMTypeRef t = LLVMArrayType2(c->i8_t, c->frame_size ? c->frame_size : 1);
@@ -141,20 +271,35 @@ static int split_no_suspend(crl_coro *c) {
   }
   c->frees.n = 0;
   LLVMReplaceAllUsesWith(c->begin, frame);
-  return crl_switch_finish_ramp(c);
+  return 0;
 }
 
 static int switch_split(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
   if (c->num_susp == 0) return split_no_suspend(c);
-  c->resume_fn = make_clone_fn(c, "resume");
-  c->destroy_fn = make_clone_fn(c, "destroy");
-  c->cleanup_fn = make_clone_fn(c, "cleanup");
+  st->resume_fn = make_clone_fn(c, "resume");
+  st->destroy_fn = make_clone_fn(c, "destroy");
+  st->cleanup_fn = make_clone_fn(c, "cleanup");
+  if (!st->resume_fn || !st->destroy_fn || !st->cleanup_fn) {
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
   store_header(c);
-  if (c->num_susp) store_indices(c);
-  if (crl_switch_build_clones(c) != 0) return -1;
-  return crl_switch_finish_ramp(c);
+  store_indices(c);
+  return crl_switch_build_clones(c);
 }
 
 const crl_lowering crl_switch_lowering = {
-    CRL_ABI_SWITCH, "switch", switch_init, switch_frame_header, switch_split,
+    .abis = CRL_ABI_SWITCH,
+    .name = "switch",
+    .module_early = crl_switch_module_early,
+    .init = switch_init,
+    .validate = switch_validate,
+    .normalize = crl_switch_normalize,
+    .normalize_suspend = crl_switch_normalize_suspend,
+    .frame_header = switch_frame_header,
+    .frame_guarantee = switch_frame_guarantee,
+    .split = switch_split,
+    .finish = crl_switch_finish_ramp,
+    .release = switch_release,
 };

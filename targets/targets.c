@@ -1,30 +1,62 @@
 #include "targets/targets.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include <llvm-c/TargetMachine.h>
 
-static int starts_with(const char *s, const char *p) {
+static const crl_target *const all_targets[] = {&crl_target_x86_64,
+                                                &crl_target_aarch64};
+
+static int has_prefix(const char *s, const char *p) {
   return strncmp(s, p, strlen(p)) == 0;
 }
 
-crl_arch crl_target_arch(const char *triple) {
-  if (!triple) return CRL_ARCH_OTHER;
-  if (starts_with(triple, "x86_64") || starts_with(triple, "amd64"))
-    return CRL_ARCH_X86_64;
-  if (starts_with(triple, "aarch64") || starts_with(triple, "arm64"))
-    return CRL_ARCH_AARCH64;
-  return CRL_ARCH_OTHER;
+const crl_target *crl_target_for(const char *triple) {
+  if (!triple) return NULL;
+  for (size_t i = 0; i < sizeof all_targets / sizeof *all_targets; i++)
+    for (const char *const *p = all_targets[i]->triple_prefixes; *p; p++)
+      if (has_prefix(triple, *p)) return all_targets[i];
+  return NULL;
 }
 
-static void init_targets_once(void) {
-  static int done;
-  if (done) return;
+const char *crl_target_names(void) { return "x86-64, AArch64"; }
+
+const crl_cc_rule *crl_target_cc_rule(const crl_target *t, unsigned cc) {
+  for (size_t i = 0; t && i < t->num_cc_rules; i++)
+    if (t->cc_rules[i].cc == cc) return &t->cc_rules[i];
+  return NULL;
+}
+
+int crl_target_musttail_ok(const crl_target *t, unsigned caller_cc,
+                           unsigned callee_cc, int same_signature) {
+  if (caller_cc != callee_cc) return 0;
+  const crl_cc_rule *r = crl_target_cc_rule(t, callee_cc);
+  if (!r) return 0;
+  return r->musttail == CRL_MUSTTAIL_ANY_SIGNATURE ||
+         (r->musttail == CRL_MUSTTAIL_SAME_SIGNATURE && same_signature);
+}
+
+int crl_target_tail_guaranteed(const crl_target *t, unsigned cc) {
+  const crl_cc_rule *r = crl_target_cc_rule(t, cc);
+  return r && r->guaranteed;
+}
+
+unsigned crl_target_alloc_align(const crl_target *t, LLVMTargetDataRef td) {
+  unsigned a = t && t->alloc_align ? t->alloc_align(NULL, td) : 0;
+  return a ? a : 16;
+}
+
+/* LLVM's target registry is filled once per process; lowering may run on
+ * several threads. */
+static once_flag targets_once = ONCE_FLAG_INIT;
+
+static void init_targets(void) {
   LLVMInitializeAllTargetInfos();
   LLVMInitializeAllTargets();
   LLVMInitializeAllTargetMCs();
-  done = 1;
 }
 
 static char *dup_msg(const char *a, const char *b) {
@@ -37,8 +69,38 @@ static char *dup_msg(const char *a, const char *b) {
   return s;
 }
 
+/* The data layout LLVM's target machine gives `triple`, or a message. */
+static char *layout_of(const char *triple, char **layout) {
+  call_once(&targets_once, init_targets);
+  LLVMTargetRef target;
+  char *err = NULL;
+  if (LLVMGetTargetFromTriple(triple, &target, &err)) {
+    char *msg = dup_msg("no data layout and unknown target: ", err);
+    LLVMDisposeMessage(err);
+    return msg ? msg : dup_msg("out of memory", NULL);
+  }
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
+      target, triple, "", "", LLVMCodeGenLevelDefault, LLVMRelocDefault,
+      LLVMCodeModelDefault);
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+  *layout = LLVMCopyStringRepOfTargetData(td);
+  LLVMDisposeTargetData(td);
+  LLVMDisposeTargetMachine(tm);
+  return NULL;
+}
+
+static char *describe(const char *triple, const char *layout, int host) {
+  const char *fmt = host ? "no target triple: assumed the host's, %s, with data layout \"%s\""
+                         : "no data layout: assumed %s's, \"%s\"";
+  size_t n = strlen(fmt) + strlen(triple) + strlen(layout) + 1;
+  char *s = malloc(n);
+  if (s) snprintf(s, n, fmt, triple, layout);
+  return s;
+}
+
 char *crl_target_prepare_module(LLVMModuleRef m, const char *triple_override,
-                                const char *layout_override) {
+                                const char *layout_override, char **assumed) {
+  *assumed = NULL;
   if (triple_override) LLVMSetTarget(m, triple_override);
   if (layout_override) {
     LLVMSetDataLayout(m, layout_override);
@@ -53,34 +115,13 @@ char *crl_target_prepare_module(LLVMModuleRef m, const char *triple_override,
     triple = host;
     LLVMSetTarget(m, triple);
   }
-  init_targets_once();
-  LLVMTargetRef target;
-  char *err = NULL;
-  char *msg = NULL;
-  if (LLVMGetTargetFromTriple(triple, &target, &err)) {
-    msg = dup_msg("no data layout and unknown target: ", err);
-    LLVMDisposeMessage(err);
-  } else {
-    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
-        target, triple, "", "", LLVMCodeGenLevelDefault, LLVMRelocDefault,
-        LLVMCodeModelDefault);
-    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-    char *s = LLVMCopyStringRepOfTargetData(td);
-    LLVMSetDataLayout(m, s);
-    LLVMDisposeMessage(s);
-    LLVMDisposeTargetData(td);
-    LLVMDisposeTargetMachine(tm);
+  char *layout = NULL;
+  char *msg = layout_of(triple, &layout);
+  if (!msg) {
+    LLVMSetDataLayout(m, layout);
+    if (!triple_override) *assumed = describe(triple, layout, host != NULL);
+    LLVMDisposeMessage(layout);
   }
   if (host) LLVMDisposeMessage(host);
   return msg;
-}
-
-int crl_target_supports_musttail(const char *triple) {
-  crl_arch a = crl_target_arch(triple);
-  return a == CRL_ARCH_X86_64 || a == CRL_ARCH_AARCH64;
-}
-
-unsigned crl_target_new_alignment(const char *triple) {
-  (void)triple;
-  return 16;
 }

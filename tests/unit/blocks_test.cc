@@ -1,4 +1,4 @@
-// ir/blocks.h: splitting blocks and edges, rebuilding phis, constant
+// irkit/blocks.h: splitting blocks and edges, rebuilding phis, constant
 // terminator folding and unreachable-block removal. Each transformation is
 // checked structurally, by the verifier, and by JIT-running the function
 // before and after (same trace, same result).
@@ -13,7 +13,7 @@
 #include "tests/unit/ir_test_util.h"
 
 extern "C" {
-#include "ir/blocks.h"
+#include "irkit/blocks.h"
 }
 
 namespace {

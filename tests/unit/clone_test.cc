@@ -1,4 +1,4 @@
-// ir/clone.h: cloning function bodies through a value map. The clone of a
+// cloner/clone.h: cloning function bodies through a value map. The clone of a
 // whole function must verify and behave like the original when JIT-run;
 // partial clones report operands they cannot map, or ask the callback.
 #include <cstdint>
@@ -13,8 +13,8 @@
 #include "tests/unit/ir_test_util.h"
 
 extern "C" {
-#include "ir/clone.h"
-#include "ir/valmap.h"
+#include "cloner/clone.h"
+#include "irkit/valmap.h"
 }
 
 namespace {

@@ -1,4 +1,4 @@
-// ir/feasible.h: the blocks a clone can run from its entry points, with
+// cloner/feasible.h: the blocks a clone can run from its entry points, with
 // phis of integer constants propagated through the branches and switches
 // they decide. Each case names the blocks that must and must not run, and
 // which phis are known constants.
@@ -11,7 +11,7 @@
 #include "tests/unit/ir_test_util.h"
 
 extern "C" {
-#include "ir/feasible.h"
+#include "cloner/feasible.h"
 }
 
 namespace {

@@ -1,6 +1,6 @@
-// ir/intrinsics.h: coroutine intrinsics are recognised by intrinsic ID, never
+// irkit/intrinsics.h: coroutine intrinsics are recognised by intrinsic ID, never
 // by name: overloaded names with suffixes match, user functions never do.
-// Also ir/valmap.h, the pointer map the toolkit relies on.
+// Also irkit/valmap.h, the pointer map the toolkit relies on.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,8 +10,8 @@
 #include "tests/unit/ir_test_util.h"
 
 extern "C" {
-#include "ir/intrinsics.h"
-#include "ir/valmap.h"
+#include "irkit/intrinsics.h"
+#include "irkit/valmap.h"
 }
 
 namespace {

@@ -8,7 +8,7 @@
 #include "tests/harness/harness_gtest.h"
 
 extern "C" {
-#include "ir/verify.h"
+#include "pipeline/verify.h"
 #include "corolower/corolower.h"
 }
 

@@ -1,0 +1,65 @@
+/* Cleanup: what CoroCleanup does after the split (coro.begin becomes its
+ * memory, coro.id goes, the presplit attribute goes), then a check that no
+ * coroutine intrinsic is left anywhere, so a caller never hands LLVM a
+ * half-lowered module. */
+#include "coro/coro.h"
+#include "irkit/valmap.h"
+
+int crl_cleanup_coro(crl_coro *c) {
+  crl_vec dead = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      crl_intr k = crl_intrinsic_of(i);
+      if ((k == CRL_I_LIFETIME_START || k == CRL_I_LIFETIME_END) &&
+          !LLVMIsAAllocaInst(LLVMGetOperand(i, 0)))
+        crl_vec_push(&dead, i);
+    }
+  for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
+  crl_vec_free(&dead);
+  /* Erased only now: until the clones are built, analyses may still hold
+   * them as keys, and a new instruction could take a freed address. */
+  for (unsigned k = 0; k < c->dead_allocas.n; k++)
+    if (!LLVMGetFirstUse(c->dead_allocas.v[k]))
+      LLVMInstructionEraseFromParent(c->dead_allocas.v[k]);
+  c->dead_allocas.n = 0;
+  /* Elision markers: coro.begin and coro.id (with its clone array) stay for
+   * LLVM's CoroElide, and its CoroCleanup removes them. */
+  if (!c->opts->keep_elision_markers) {
+    LLVMReplaceAllUsesWith(c->begin, LLVMGetOperand(c->begin, 1));
+    LLVMInstructionEraseFromParent(c->begin);
+    if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
+  }
+  c->begin = NULL;
+  c->id = NULL;
+  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  LLVMRemoveEnumAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, kind);
+  return 0;
+}
+
+static int is_marker(crl_intr k) {
+  return k == CRL_I_ID || k == CRL_I_BEGIN || k == CRL_I_ALLOC ||
+         k == CRL_I_FREE || k == CRL_I_SUBFN_ADDR;
+}
+
+void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f)) continue;
+    if (crl_is_presplit(f)) {
+      crl_diagf(res, CRL_SEV_ERROR, f, NULL,
+                "internal error: function is still a presplit coroutine");
+      continue;
+    }
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i)) {
+        crl_intr k = crl_intrinsic_of(i);
+        if (crl_is_coro_intrinsic(k) && !(keep && is_marker(k)))
+          crl_diagf(res, CRL_SEV_ERROR, f, i,
+                    "internal error: %s left after lowering",
+                    crl_intrinsic_name(k));
+      }
+  }
+}

@@ -1,0 +1,129 @@
+/* One coroutine as the pipeline sees it: the ABI-neutral shape, what the
+ * frame planner adds to it, and room for the lowering's own state. The
+ * table through which a lowering plugs in is coro/lowering.h. */
+#ifndef CRL_CORO_CORO_H
+#define CRL_CORO_CORO_H
+
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include "corolower/corolower.h"
+#include "irkit/intrinsics.h"
+#include "result/result.h"
+#include "irkit/valmap.h"
+#include "irkit/vec.h"
+
+typedef struct crl_suspend {
+  LLVMValueRef call;       /* the suspend intrinsic's call (gone after normalize) */
+  LLVMValueRef save;       /* where the ABI saves state ahead of it, or NULL */
+  LLVMValueRef result;     /* normalized: what stands for the call's result at
+                              the top of resume (the ABI's normalize_suspend) */
+  LLVMValueRef point;      /* where the frame must be consistent: the save */
+  LLVMBasicBlockRef pre;   /* the block that falls into resume on suspension */
+  LLVMBasicBlockRef resume;/* execution continues at its top when resumed */
+  uint32_t index;
+} crl_suspend;
+
+typedef struct crl_frame_field_plan {
+  crl_field_kind kind;
+  const char *name;
+  LLVMValueRef value;   /* the alloca or spilled value; NULL for header */
+  LLVMTypeRef type;
+  uint64_t size;
+  uint32_t align;
+  uint64_t fixed_offset; /* CRL_LAYOUT_FREE when the engine chooses */
+  uint64_t offset;       /* after layout */
+  /* Over-aligned allocas: plan_fields gives each its true alignment here;
+   * layout gathers them in one CRL_FIELD_REALIGNED field, whose realign is
+   * the largest, and points each at it (region = its id + 1) with its
+   * offset in the aligned part (region_offset). */
+  uint32_t realign;
+  uint32_t region;
+  uint64_t region_offset;
+  /* Small fields may sit in the region's slack instead (in_slack, with
+   * region and region_offset as above): realignment leaves b bytes free
+   * before the aligned part and (slack - b) after it, b unknown until run
+   * time, and a block of at most half the region's alignment always fits
+   * on one side. The region field records the aligned part's size rounded
+   * up to the guarantee (data_end) and the block's size (slack_block, 0
+   * when nothing sits there). */
+  uint8_t in_slack;
+  uint64_t data_end, slack_block;
+  int owns_name;
+  int pinned;            /* an alloca the ABI's header placed (crl_pin_alloca) */
+  LLVMValueRef ramp_addr;/* cached address in the ramp (after coro.begin) */
+} crl_frame_field_plan;
+
+typedef struct crl_coro crl_coro;
+
+/* A variable declared on an alloca that moved into the frame: clones
+ * declare it from the frame (frame/rewrite.c, cloner/split_clone.c). */
+typedef struct crl_frame_var {
+  LLVMMetadataRef var, expr, loc;
+  uint32_t field;
+} crl_frame_var;
+
+struct crl_coro {
+  /* context */
+  LLVMModuleRef mod;
+  LLVMContextRef ctx;
+  LLVMTargetDataRef td;
+  LLVMBuilderRef b;
+  crl_result *res;
+  const crl_options *opts;
+  const crl_lowering *low;
+  const struct crl_target *target; /* never NULL while lowering */
+  void *abi_state;                 /* the lowering's own, from its init hook */
+
+  /* shape */
+  LLVMValueRef fn;
+  crl_abi abi;
+  LLVMValueRef id, begin;
+  /* Allocas the ABI places in its frame header itself (the switched-resume
+   * promise): the planner leaves them to it, the rewrite moves them. */
+  crl_vec pinned_allocas;
+  /* The ramp's slack block address (rewrite.c) and the compare choosing it. */
+  LLVMValueRef slack_addr, slack_cmp;
+  crl_vec allocs, frees, sizes, aligns, ends, in_ramps, saves, allocas_get;
+  crl_suspend *susp;
+  uint32_t num_susp;
+  LLVMTypeRef ptr_t, i8_t, i1_t, i32_t, i64_t;
+
+  /* frame plan */
+  crl_frame_field_plan *fields;
+  uint32_t num_fields, cap_fields;
+  uint64_t frame_size;
+  uint32_t frame_align;
+  uint32_t align_guarantee; /* what the frame's allocation is known to have */
+  crl_valmap frame_addr; /* value (alloca) -> field id + 1 */
+  crl_frame_report *report;
+  const crl_valmap *slots; /* input's %N numbering (slots.c), or NULL */
+
+  struct crl_plan *plan;  /* spill_plan.c */
+  crl_vec reloads;         /* frame loads made by the rewrite */
+  crl_frame_var *frame_vars; /* in the ramp's order */
+  unsigned num_frame_vars;
+  crl_vec dead_allocas; /* moved allocas only debug records name: erased last */
+};
+
+/* Diagnostics about this coroutine. */
+#define CRL_ERR(c, inst, ...) \
+  crl_diagf((c)->res, CRL_SEV_ERROR, (c)->fn, (inst), __VA_ARGS__)
+
+/* The coroutine package's stages (each in its own file). */
+int crl_shape_build(crl_coro *c);                                  /* shape.c */
+/* Gives each suspend point block boundaries of its own and has the ABI
+ * replace the suspend call (its normalize_suspend hook). */
+int crl_normalize(crl_coro *c);                                    /* normalize.c */
+int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
+int crl_is_presplit(LLVMValueRef fn);                              /* shape.c */
+/* Is fn a coroutine of any ABI: presplit, or calling a coroutine id? */
+int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c */
+/* keep: elision markers (coro.id, coro.begin, coro.alloc, coro.free,
+ * coro.subfn.addr) may remain outside presplit coroutines. */
+void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep); /* cleanup.c */
+void crl_coro_free(crl_coro *c);                                   /* shape.c */
+
+#endif

@@ -1,0 +1,22 @@
+/* Normalize: give every suspend point block boundaries of its own. The
+ * suspend call starts its "resume" block, where execution continues when
+ * the coroutine is resumed, and the block before it ("pre") falls into it;
+ * the ABI then replaces the call itself (its normalize_suspend hook), since
+ * only the ABI knows what a suspend returns. */
+#include "coro/lowering.h"
+#include "irkit/blocks.h"
+
+int crl_normalize(crl_coro *c) {
+  if (c->low->normalize && c->low->normalize(c) != 0) return -1;
+  for (uint32_t s = 0; s < c->num_susp; s++) {
+    crl_suspend *sp = &c->susp[s];
+    sp->pre = crl_split_before(sp->call, "coro.suspend.pre");
+    sp->resume = LLVMGetInstructionParent(sp->call);
+    if (c->low->normalize_suspend(c, sp) != 0) return -1;
+    sp->call = NULL;
+    /* The frame must be consistent where the coroutine becomes resumable:
+     * at the save (an await_suspend may resume it on another thread). */
+    sp->point = sp->save ? sp->save : LLVMGetBasicBlockTerminator(sp->pre);
+  }
+  return 0;
+}

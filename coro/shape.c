@@ -1,0 +1,228 @@
+/* Shape: find a coroutine's intrinsics and check what every ABI needs
+ * (each ABI's own rules are its lowering's validate hook).
+ * Anything malformed is a diagnostic naming the function and instruction;
+ * nothing here changes the IR except filling in implicit frame handles. */
+#include "coro/coro.h"
+
+static crl_abi abi_of_id(crl_intr k) {
+  switch (k) {
+  case CRL_I_ID: return CRL_ABI_SWITCH;
+  case CRL_I_ID_RETCON: return CRL_ABI_RETCON;
+  case CRL_I_ID_RETCON_ONCE: return CRL_ABI_RETCON_ONCE;
+  case CRL_I_ID_ASYNC: return CRL_ABI_ASYNC;
+  default: return CRL_ABI_NONE;
+  }
+}
+
+static int is_suspend(crl_intr k) {
+  return k == CRL_I_SUSPEND || k == CRL_I_SUSPEND_RETCON ||
+         k == CRL_I_SUSPEND_ASYNC;
+}
+
+static int record(crl_coro *c, LLVMValueRef i, crl_intr k) {
+  crl_abi abi = abi_of_id(k);
+  if (abi) {
+    if (c->id) {
+      CRL_ERR(c, i, "a coroutine must have exactly one coroutine id; another is %s",
+              crl_intrinsic_name(crl_intrinsic_of(c->id)));
+      return -1;
+    }
+    c->id = i;
+    c->abi = abi;
+    return 0;
+  }
+  switch (k) {
+  case CRL_I_BEGIN:
+  case CRL_I_BEGIN_CUSTOM_ABI:
+    if (c->begin) {
+      CRL_ERR(c, i, "a coroutine must have exactly one llvm.coro.begin");
+      return -1;
+    }
+    c->begin = i;
+    return 0;
+  case CRL_I_ALLOC: return crl_vec_push(&c->allocs, i);
+  case CRL_I_FREE: return crl_vec_push(&c->frees, i);
+  case CRL_I_SIZE: return crl_vec_push(&c->sizes, i);
+  case CRL_I_ALIGN: return crl_vec_push(&c->aligns, i);
+  case CRL_I_SAVE: return crl_vec_push(&c->saves, i);
+  case CRL_I_END:
+  case CRL_I_END_ASYNC: return crl_vec_push(&c->ends, i);
+  case CRL_I_IS_IN_RAMP: return crl_vec_push(&c->in_ramps, i);
+  case CRL_I_ALLOCA_ALLOC:
+  case CRL_I_ALLOCA_GET:
+  case CRL_I_ALLOCA_FREE: return crl_vec_push(&c->allocas_get, i);
+  default: return 0;
+  }
+}
+
+static int collect(crl_coro *c) {
+  crl_vec susp = {0};
+  int rc = 0, oom = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      crl_intr k = crl_intrinsic_of(i);
+      /* A split coroutine's ramp inlined here: its markers are not ours. */
+      if (k == CRL_I_NONE || k == CRL_I_LIFETIME_START ||
+          k == CRL_I_LIFETIME_END || crl_is_split_marker(i))
+        continue;
+      if (LLVMIsAInvokeInst(i) && k != CRL_I_AWAIT_SUSPEND_VOID &&
+          k != CRL_I_AWAIT_SUSPEND_BOOL && k != CRL_I_AWAIT_SUSPEND_HANDLE) {
+        CRL_ERR(c, i, "%s cannot be invoked", crl_intrinsic_name(k));
+        rc = -1;
+        continue;
+      }
+      if (is_suspend(k) && crl_vec_push(&susp, i) != 0) oom = 1;
+      if (record(c, i, k) != 0) rc = -1;
+    }
+  c->num_susp = susp.n;
+  c->susp = calloc(susp.n ? susp.n : 1, sizeof *c->susp);
+  if (oom || !c->susp) {
+    CRL_ERR(c, NULL, "out of memory collecting the coroutine's intrinsics");
+    c->num_susp = 0;
+    rc = -1;
+  }
+  for (unsigned s = 0; s < c->num_susp; s++) {
+    c->susp[s].call = susp.v[s];
+    c->susp[s].index = s;
+  }
+  crl_vec_free(&susp);
+  return rc;
+}
+
+/* The front end may pass null where the frame handle is meant (coro.save,
+ * coro.end, coro.frame); LLVM's CoroEarly fills them in, and so do we. */
+static void fill_handles(crl_coro *c) {
+  crl_vec frames = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      crl_intr k = crl_intrinsic_of(i);
+      if (k == CRL_I_FRAME) crl_vec_push(&frames, i);
+      if ((k == CRL_I_SAVE || k == CRL_I_END || k == CRL_I_END_ASYNC) &&
+          LLVMIsAConstantPointerNull(LLVMGetOperand(i, 0)))
+        LLVMSetOperand(i, 0, c->begin);
+    }
+  for (unsigned n = 0; n < frames.n; n++) {
+    LLVMReplaceAllUsesWith(frames.v[n], c->begin);
+    LLVMInstructionEraseFromParent(frames.v[n]);
+  }
+  crl_vec_free(&frames);
+}
+
+/* Past a non-unwind coro.end the coroutine is over: clones return there,
+ * and the analyses take what follows for ramp-only code. A suspend that
+ * can still be reached (a coro.end ahead of the body, say) has no meaning;
+ * LLVM aborts on such input. One walk from all such ends together. */
+static int check_after_end(crl_coro *c) {
+  crl_valmap seen;
+  crl_valmap_init(&seen, 16);
+  crl_bvec work = {0};
+  int oom = 0;
+  for (unsigned n = 0; n < c->ends.n; n++) {
+    LLVMValueRef e = c->ends.v[n];
+    if (!crl_is_fallthrough_end(e)) continue;
+    for (LLVMValueRef i = LLVMGetNextInstruction(e); i; i = LLVMGetNextInstruction(i))
+      if (crl_valmap_has(&seen, i)) break;
+      else crl_valmap_put(&seen, i, i);
+    oom |= crl_bvec_push(&work, LLVMGetInstructionParent(e));
+  }
+  while (work.n) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(work.v[--work.n]);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned k = 0; k < ns; k++) {
+      LLVMBasicBlockRef to = LLVMGetSuccessor(t, k);
+      if (crl_valmap_has(&seen, to)) continue;
+      crl_valmap_put(&seen, to, to);
+      oom |= crl_bvec_push(&work, to);
+    }
+  }
+  int rc = 0;
+  if (oom) {
+    CRL_ERR(c, NULL, "out of memory following the coroutine's ends");
+    rc = -1;
+  }
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
+    LLVMValueRef call = c->susp[s].call;
+    if (crl_valmap_has(&seen, call) ||
+        crl_valmap_has(&seen, LLVMGetInstructionParent(call))) {
+      CRL_ERR(c, call, "a suspend point can be reached after a non-unwind "
+                       "llvm.coro.end, where the coroutine has ended");
+      rc = -1;
+    }
+  }
+  crl_bvec_free(&work);
+  crl_valmap_free(&seen);
+  return rc;
+}
+
+int crl_shape_build(crl_coro *c) {
+  if (collect(c) != 0) return -1;
+  if (!c->id) {
+    CRL_ERR(c, c->num_susp ? c->susp[0].call : NULL,
+            "presplit coroutine has no coroutine id (llvm.coro.id*)");
+    return -1;
+  }
+  if (!c->begin) {
+    CRL_ERR(c, c->num_susp ? c->susp[0].call : c->id,
+            "coroutine never calls llvm.coro.begin");
+    return -1;
+  }
+  if (LLVMGetOperand(c->begin, 0) != c->id) {
+    CRL_ERR(c, c->begin, "llvm.coro.begin does not take this coroutine's id");
+    return -1;
+  }
+  fill_handles(c);
+  return check_after_end(c);
+}
+
+int crl_is_presplit(LLVMValueRef fn) {
+  /* No static cache: lowering may run on several threads. */
+  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) !=
+         NULL;
+}
+
+void crl_coro_free(crl_coro *c) {
+  crl_vec *vs[] = {&c->allocs, &c->frees, &c->sizes, &c->aligns, &c->ends,
+                   &c->in_ramps, &c->saves, &c->allocas_get, &c->dead_allocas,
+                   &c->pinned_allocas};
+  for (size_t i = 0; i < sizeof vs / sizeof *vs; i++) crl_vec_free(vs[i]);
+  free(c->susp);
+  c->susp = NULL;
+  if (c->b) LLVMDisposeBuilder(c->b);
+  c->b = NULL;
+}
+
+/* Coroutine intrinsics that only make sense inside a presplit coroutine. */
+static int coroutine_only(crl_intr k) {
+  return abi_of_id(k) || is_suspend(k) || k == CRL_I_BEGIN ||
+         k == CRL_I_SAVE || k == CRL_I_ALLOC || k == CRL_I_FREE ||
+         k == CRL_I_END || k == CRL_I_END_ASYNC || k == CRL_I_IS_IN_RAMP ||
+         k == CRL_I_AWAIT_SUSPEND_VOID || k == CRL_I_AWAIT_SUSPEND_BOOL ||
+         k == CRL_I_AWAIT_SUSPEND_HANDLE || k == CRL_I_FRAME ||
+         k == CRL_I_SIZE || k == CRL_I_ALIGN;
+}
+
+int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res) {
+  int rc = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || crl_is_presplit(f)) continue;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i)) {
+        crl_intr k = crl_intrinsic_of(i);
+        if (coroutine_only(k) && !crl_is_split_marker(i)) {
+          crl_diagf(res, CRL_SEV_ERROR, f, i,
+                    "%s outside a presplit coroutine (the function lacks the "
+                    "presplitcoroutine attribute)",
+                    crl_intrinsic_name(k));
+          rc = -1;
+        }
+      }
+  }
+  return rc;
+}

@@ -1,0 +1,183 @@
+/* Suspend-crossing sets: for each candidate, the suspend points (and store
+ * points) it is live across, and the hull of its live blocks in reverse
+ * post-order (what interference starts from). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/layout.h"
+#include "frame/alloca_lifetime.h"
+#include "frame/frame_plan.h"
+
+/* Live-in matrices (per chunk of values) above this many words (64 MiB)
+ * fall back to walks. */
+#define CRL_MATRIX_MAX_WORDS (8u << 20)
+
+typedef struct crossing_ctx {
+  crl_plan *p;
+  uint32_t ns, n;
+  const uint32_t *rb;       /* suspend id -> its block */
+  uint32_t *rpo, *order, cnt;
+  uint32_t *first, *next;   /* suspend ids chained per block */
+} crossing_ctx;
+
+#define HULL(cd, b) do { uint32_t r_ = x->rpo[b]; if (r_ != UINT32_MAX) { \
+    if (r_ < (cd)->lo) { (cd)->lo = r_; } \
+    if (r_ > (cd)->hi) { (cd)->hi = r_; } } } while (0)
+
+/* The hull starts from the definition and the uses; live-in blocks widen it. */
+static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv) {
+  for (uint32_t i = 0; i < x->p->num_cands; i++) {
+    crl_cand *cd = &x->p->cands[i];
+    cd->lo = UINT32_MAX;
+    cd->hi = 0;
+    uint32_t d = lv[i].def_block < x->n ? lv[i].def_block : 0;
+    HULL(cd, d);
+    for (uint32_t k = 0; k < lv[i].num_uses; k++)
+      if (lv[i].use_blocks[k] < x->n) HULL(cd, lv[i].use_blocks[k]);
+  }
+}
+
+/* One backward walk per candidate (core/liveness): cost is the sum of the
+ * live ranges, for when the matrix would be too big. */
+static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv) {
+  crl_plan *p = x->p;
+  crl_live_scratch sc;
+  uint32_t *out = malloc((x->n + 1) * sizeof *out);
+  if (!out || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
+    free(out);
+    return -1;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
+    for (uint32_t k = 0; k < m; k++) {
+      HULL(cd, out[k]);
+      for (uint32_t s = x->first[out[k]]; s != UINT32_MAX; s = x->next[s])
+        crl_bitset_set(&p->cross.across[i], s);
+    }
+  }
+  crl_live_scratch_free(&sc);
+  free(out);
+  return 0;
+}
+
+/* Hull ends from the matrix: the first (last) block in reverse post-order
+ * where each value is live-in, found with a running "seen" set. */
+static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
+                      uint64_t *seen, int from_top, uint32_t c0) {
+  memset(seen, 0, (size_t)W * sizeof *seen);
+  for (uint32_t k = 0; k < x->cnt; k++) {
+    uint32_t pos = from_top ? k : x->cnt - 1 - k;
+    const uint64_t *row = m + (size_t)x->order[pos] * W;
+    for (uint32_t w = 0; w < W; w++) {
+      uint64_t fresh = row[w] & ~seen[w];
+      seen[w] |= row[w];
+      while (fresh) {
+        crl_cand *cd = &x->p->cands[c0 + (w << 6) + crl_ctz64(fresh)];
+        fresh &= fresh - 1;
+        if (from_top && pos < cd->lo) cd->lo = pos;
+        if (!from_top && pos > cd->hi) cd->hi = pos;
+      }
+    }
+  }
+}
+
+/* Crossing sets are the suspends' rows of the live-in matrix, transposed:
+ * 64 suspends by 64 candidates at a time, so the cost is per word, not per
+ * (value, suspend) pair live across it. */
+static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W, uint32_t c0) {
+  crl_plan *p = x->p;
+  uint64_t blk[64];
+  for (uint32_t s0 = 0; s0 < x->ns; s0 += 64) {
+    uint32_t cnt = x->ns - s0 < 64 ? x->ns - s0 : 64;
+    for (uint32_t w = 0; w < W; w++) {
+      uint64_t any = 0;
+      for (uint32_t k = 0; k < 64; k++) {
+        uint32_t b = k < cnt ? x->rb[s0 + k] : UINT32_MAX;
+        blk[k] = b < x->n ? m[(size_t)b * W + w] : 0;
+        any |= blk[k];
+      }
+      if (!any) continue;
+      crl_transpose64(blk);
+      for (uint32_t j = 0; j < 64; j++) {
+        uint32_t v = c0 + (w << 6) + j;
+        if (blk[j] && v < p->num_cands) p->cross.across[v].words[s0 >> 6] |= blk[j];
+      }
+    }
+  }
+}
+
+/* Candidates CRL_MATRIX_CHUNK_WORDS * 64 at a time (core/liveness'
+ * matrix), then crossing sets by reading the rows of the suspends' blocks.
+ * The work is the same as all at once, but a chunk's matrix stays in
+ * cache: for thousands of values over tens of thousands of blocks the whole
+ * matrix is tens of megabytes, and each pass over it would go to memory. */
+#define CRL_MATRIX_CHUNK_WORDS 32u
+static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_t WC) {
+  crl_plan *p = x->p;
+  uint64_t *m = malloc(((size_t)x->n * WC + 1) * sizeof *m);
+  uint64_t *seen = malloc(((size_t)WC + 1) * sizeof *seen);
+  int rc = m && seen ? 0 : -1;
+  for (uint32_t c0 = 0; rc == 0 && c0 < p->num_cands; c0 += WC * 64) {
+    uint32_t cnt = p->num_cands - c0 < WC * 64 ? p->num_cands - c0 : WC * 64;
+    uint32_t w = (cnt + 63) / 64;
+    if (crl_live_in_matrix(&p->live_cfg, lv + c0, cnt, m, w) != 0) {
+      rc = -1;
+      break;
+    }
+    transpose_rows(x, m, w, c0);
+    hull_ends(x, m, w, seen, 1, c0);
+    hull_ends(x, m, w, seen, 0, c0);
+  }
+  free(m);
+  free(seen);
+  return rc;
+}
+#undef HULL
+
+/* For each candidate, the suspends (and store points) it is live across and
+ * the hull, in reverse post-order, of its live blocks. */
+int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
+                              const crl_live_value *lv) {
+  crossing_ctx x = {p, ns, p->num_blocks, rb, NULL, NULL, 0, NULL, NULL};
+  uint32_t n = p->num_blocks;
+  x.order = malloc((n + 1) * sizeof *x.order);
+  x.rpo = malloc((n + 1) * sizeof *x.rpo);
+  x.first = malloc((n + 1) * sizeof *x.first);
+  x.next = malloc((ns + 1) * sizeof *x.next);
+  crl_crossing *cr = &p->cross;
+  memset(cr, 0, sizeof *cr);
+  cr->num_values = p->num_cands;
+  cr->num_suspends = ns;
+  cr->across = calloc(p->num_cands + 1, sizeof *cr->across);
+  uint32_t words = (ns + 63) / 64;
+  uint64_t *store = calloc((size_t)p->num_cands * words + 1, sizeof *store);
+  int rc = -1;
+  if (!x.order || !x.rpo || !x.first || !x.next || !cr->across || !store ||
+      crl_cfg_rpo(&p->live_cfg, x.order, x.rpo, &x.cnt) != 0)
+    goto out;
+  /* The rows share one allocation, as crl_plan_free expects. */
+  cr->across[0].words = store;
+  store = NULL;
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    cr->across[i].words = cr->across[0].words + (size_t)i * words;
+    cr->across[i].nbits = ns;
+    cr->across[i].nwords = words;
+  }
+  for (uint32_t b = 0; b <= n; b++) x.first[b] = UINT32_MAX;
+  for (uint32_t s = ns; s-- > 0;) {
+    x.next[s] = x.first[rb[s]];
+    x.first[rb[s]] = s;
+  }
+  hull_from_def_and_uses(&x, lv);
+  uint32_t W = (p->num_cands + 63) / 64;
+  uint32_t WC = W < CRL_MATRIX_CHUNK_WORDS ? W : CRL_MATRIX_CHUNK_WORDS; /* words per chunk */
+  if ((uint64_t)n * WC <= CRL_MATRIX_MAX_WORDS)
+    rc = crossing_by_matrix(&x, lv, WC);
+  else
+    rc = crossing_by_walks(&x, lv);
+out:
+  free(x.order); free(x.rpo); free(x.first); free(x.next); free(store);
+  return rc;
+}
+

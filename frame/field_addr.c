@@ -1,0 +1,77 @@
+/* Field addresses: a field's address from a frame pointer (a byte offset,
+ * realigned at run time for over-aligned allocas, or in the realigned
+ * region's slack), and the ramp's copy of each, made once after
+ * coro.begin where every later use can see it. */
+#include "frame/frame.h"
+
+static unsigned ptrmask_id(void) {
+  return LLVMLookupIntrinsicID("llvm.ptrmask", 12);
+}
+
+/* base + off bytes (base itself when off is 0). */
+static LLVMValueRef byte_offset(crl_coro *c, LLVMBuilderRef b, LLVMValueRef base,
+                                uint64_t off) {
+  if (!off) return base;
+  LLVMValueRef o = LLVMConstInt(c->i64_t, off, 0);
+  return LLVMBuildInBoundsGEP2(b, c->i8_t, base, &o, 1, "");
+}
+
+/* Where the region's slack block is: at the region field's start when the
+ * realignment left it room there, else just past the aligned part `data`. */
+static LLVMValueRef slack_base(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
+                               const crl_frame_field_plan *r, LLVMValueRef data) {
+  LLVMValueRef start = byte_offset(c, b, frame, r->offset);
+  LLVMValueRef room =
+      LLVMBuildICmp(b, LLVMIntUGE, data, byte_offset(c, b, start, r->slack_block), "");
+  return LLVMBuildSelect(b, room, start, byte_offset(c, b, data, r->data_end), "");
+}
+
+LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
+                            uint32_t field) {
+  const crl_frame_field_plan *f = &c->fields[field];
+  if (f->region) {
+    LLVMValueRef base = crl_field_addr(c, b, frame, f->region - 1);
+    if (f->in_slack) base = slack_base(c, b, frame, &c->fields[f->region - 1], base);
+    return byte_offset(c, b, base, f->region_offset);
+  }
+  LLVMValueRef addr = byte_offset(c, b, frame, f->offset + (f->realign ? f->realign - 1 : 0));
+  if (f->realign) {
+    LLVMTypeRef tys[2] = {c->ptr_t, c->i64_t};
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(c->mod, ptrmask_id(), tys, 2);
+    LLVMValueRef args[2] = {addr, LLVMConstInt(c->i64_t, ~(uint64_t)(f->realign - 1), 0)};
+    addr = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 2, "");
+  }
+  return addr;
+}
+
+void crl_position_after_begin(crl_coro *c, LLVMBuilderRef b) {
+  LLVMValueRef nx = LLVMGetNextInstruction(c->begin);
+  LLVMPositionBuilderBefore(b, nx);
+}
+
+LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
+  crl_frame_field_plan *f = &c->fields[field];
+  if (f->ramp_addr) return f->ramp_addr;
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+  if (f->region) {
+    /* One realignment (and one slack choice) for the whole region, then
+     * the member's offset. */
+    LLVMValueRef base = crl_ramp_field_addr(c, f->region - 1);
+    if (f->in_slack) {
+      if (!c->slack_addr) {
+        LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
+        c->slack_addr = slack_base(c, b, c->begin, &c->fields[f->region - 1], base);
+        c->slack_cmp = LLVMGetOperand(c->slack_addr, 0);
+      }
+      base = c->slack_addr;
+    }
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
+    f->ramp_addr = byte_offset(c, b, base, f->region_offset);
+    LLVMDisposeBuilder(b);
+    return f->ramp_addr;
+  }
+  crl_position_after_begin(c, b);
+  f->ramp_addr = crl_field_addr(c, b, c->begin, field);
+  LLVMDisposeBuilder(b);
+  return f->ramp_addr;
+}

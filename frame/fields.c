@@ -1,0 +1,94 @@
+/* Frame fields: the table every part of the plan adds to (the ABI's
+ * header, pinned allocas, the planner's allocas and spills, the realigned
+ * region), and the planner's own fields for what crosses a suspend. */
+#include <stdio.h>
+#include <string.h>
+
+#include "frame/frame.h"
+#include "frame/frame_plan.h"
+#include "irkit/keysort.h"
+#include "core/layout.h"
+
+uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
+                       LLVMValueRef v, LLVMTypeRef t, uint64_t size,
+                       uint32_t align, uint64_t fixed_offset) {
+  if (c->num_fields == c->cap_fields) {
+    c->cap_fields = c->cap_fields ? 2 * c->cap_fields : 16;
+    c->fields = realloc(c->fields, c->cap_fields * sizeof *c->fields);
+  }
+  crl_frame_field_plan *f = &c->fields[c->num_fields];
+  memset(f, 0, sizeof *f);
+  f->kind = k;
+  f->name = name;
+  f->value = v;
+  f->type = t;
+  f->size = size;
+  f->align = align ? align : 1;
+  f->fixed_offset = fixed_offset;
+  return c->num_fields++;
+}
+
+uint32_t crl_pin_alloca(crl_coro *c, crl_field_kind k, const char *name,
+                        LLVMValueRef alloca, LLVMTypeRef t, uint64_t size,
+                        uint32_t align, uint64_t fixed_offset) {
+  uint32_t f = crl_add_field(c, k, name, alloca, t, size, align, fixed_offset);
+  c->fields[f].pinned = 1;
+  return f;
+}
+
+static uint32_t *cands_by_lo(crl_plan *p) {
+  uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
+  crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
+  if (!ord || !kv) {
+    free(ord);
+    free(kv);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++) kv[i] = (crl_keyed){p->cands[i].lo, i};
+  crl_keyed_sort(kv, p->num_cands, ord);
+  free(kv);
+  return ord;
+}
+
+int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
+  uint32_t n = c->num_susp;
+  unsigned guarantee = c->align_guarantee;
+  uint32_t *ord = cands_by_lo(p);
+  if (!ord) return -1;
+  for (uint32_t oi = 0; oi < p->num_cands; oi++) {
+    uint32_t i = ord[oi];
+    crl_cand *cd = &p->cands[i];
+    const crl_bitset *row = &p->cross.across[i];
+    uint32_t first = crl_bitset_next(row, 0);
+    if (first >= n || cd->remat) continue;
+    LLVMTypeRef t = cd->is_alloca ? LLVMGetAllocatedType(cd->value)
+                                  : LLVMTypeOf(cd->value);
+    uint64_t size = LLVMABISizeOfType(c->td, t);
+    uint32_t align = LLVMABIAlignmentOfType(c->td, t);
+    if (cd->is_alloca) {
+      LLVMValueRef cnt = LLVMGetOperand(cd->value, 0);
+      if (!LLVMIsAConstantInt(cnt)) {
+        CRL_ERR(c, cd->value, "a dynamically sized alloca lives across a suspend");
+        free(ord);
+        return -1;
+      }
+      size *= LLVMConstIntGetZExtValue(cnt);
+      unsigned a = LLVMGetAlignment(cd->value);
+      if (a > align) align = a;
+    } else if (align > guarantee) {
+      /* A spill needs no more than the allocation gives: its loads and
+       * stores carry the field's alignment. */
+      align = guarantee;
+    }
+    cd->field = crl_add_field(
+        c, cd->is_alloca ? CRL_FIELD_ALLOCA : CRL_FIELD_SPILL,
+        crl_slot_name(slots, cd->value), cd->value, t, size, align, CRL_LAYOUT_FREE);
+    c->fields[cd->field].owns_name = 1;
+    /* Above what the allocation guarantees: realigned at run time, in the
+     * region layout (interference.c) builds for all such allocas. */
+    if (cd->is_alloca && align > guarantee) c->fields[cd->field].realign = align;
+    if (cd->is_alloca) crl_valmap_put_id(&c->frame_addr, cd->value, cd->field);
+  }
+  free(ord);
+  return 0;
+}

@@ -1,0 +1,48 @@
+/* The frame package: which values and allocas cross suspend points, where
+ * each lives in the frame, and the rewrite that puts them there. What the
+ * pipeline and the lowerings use; the planner's own structures are in
+ * frame_plan.h. */
+#ifndef CRL_FRAME_FRAME_H
+#define CRL_FRAME_FRAME_H
+
+#include "coro/coro.h"
+
+/* Stages, in pipeline order. Each returns 0, or -1 after a diagnostic. */
+/* Liveness: the index CFG, the values and allocas live across suspends,
+ * rematerialisation (spill_plan.c). */
+int crl_frame_liveness(crl_coro *c);
+/* Fields for what crosses a suspend, after the ABI's header; the layout
+ * and the frame report (spill_plan.c). */
+int crl_frame_build(crl_coro *c);
+/* Allocas into the frame, spills and reloads, SSA repair (rewrite.c). */
+int crl_rewrite_frame(crl_coro *c);
+
+/* Fields (fields.c). fixed_offset is CRL_LAYOUT_FREE when the layout
+ * chooses. */
+uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
+                       LLVMValueRef v, LLVMTypeRef t, uint64_t size,
+                       uint32_t align, uint64_t fixed_offset);
+/* A field holding an alloca the ABI places itself (listed beforehand in
+ * c->pinned_allocas); the rewrite moves it there like the planner's. */
+uint32_t crl_pin_alloca(crl_coro *c, crl_field_kind k, const char *name,
+                        LLVMValueRef alloca, LLVMTypeRef t, uint64_t size,
+                        uint32_t align, uint64_t fixed_offset);
+
+/* Addresses (field_addr.c). */
+/* Address of a frame field from `frame`, built with builder b at its
+ * position (a GEP, plus llvm.ptrmask for over-aligned allocas). */
+LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
+                            uint32_t field);
+/* The field's address in the ramp, built once right after coro.begin. */
+LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field);
+/* Position b right after coro.begin (and the addresses built there). */
+void crl_position_after_begin(crl_coro *c, LLVMBuilderRef b);
+
+/* Rematerializable from the frame in any clone: coro.begin, allocas and
+ * constant-offset address arithmetic on them (remat_plan.c). */
+int crl_is_remat(crl_coro *c, LLVMValueRef v);
+
+/* Frees what the planner attached to c (plan.c). */
+void crl_frame_free(crl_coro *c);
+
+#endif

@@ -1,0 +1,59 @@
+/* What spill planning hands to the rewrite: the index CFG of the coroutine,
+ * the values that cross suspends and where they live in the frame. */
+#ifndef CRL_FRAME_FRAME_PLAN_H
+#define CRL_FRAME_FRAME_PLAN_H
+
+#include "core/bitset.h"
+#include "core/cfg.h"
+#include "core/dom.h"
+#include "core/liveness.h"
+#include "frame/frame.h"
+
+typedef struct crl_cand {
+  LLVMValueRef value;   /* instruction, argument or alloca */
+  uint32_t def_block;
+  int is_alloca;
+  int store_after_def;  /* cannot be stored at the suspend points */
+  int remat;            /* recomputed after each suspend from its operands,
+                           which are kept in the frame anyway */
+  uint32_t field;       /* frame field, or UINT32_MAX */
+  uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
+  uint64_t *live_blocks;/* large allocas: blocks where really alive, or NULL */
+} crl_cand;
+
+typedef struct crl_plan {
+  uint32_t num_blocks;
+  LLVMBasicBlockRef *blocks; /* id -> block, in function order */
+  crl_valmap block_id;       /* block -> id */
+  crl_cfg cfg;
+  crl_domtree dom;
+  /* For liveness only: edges out of blocks with a non-unwind coro.end are
+   * gone, as what follows it runs in the ramp alone (never after a real
+   * suspension), and cut_end[b] is that coro.end (else NULL). */
+  crl_cfg live_cfg;
+  LLVMValueRef *cut_end;
+  crl_cand *cands;
+  uint32_t num_cands;
+  crl_crossing cross;        /* suspends [0, n) real; [n, 2n) store points */
+  uint32_t begin_block;
+} crl_plan;
+
+/* plan.c: the index CFG and the liveness graph; 0, or -1 out of memory. */
+int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn);
+void crl_plan_free(crl_plan *p);
+uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
+/* crossing.c: crossing sets over 2n ids (suspends, then store points) and
+ * hulls; rb[s] is the block of id s. 0, or -1 out of memory. */
+int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
+                           const crl_live_value *lv);
+/* remat_plan.c: marks the candidates recomputed after suspends. */
+void crl_mark_remat(crl_coro *c, crl_plan *p);
+/* interference.c: lays out c->fields; 0, or -1 on failure. */
+int crl_layout_frame(crl_coro *c, crl_plan *p);
+/* fields.c: a field for each candidate crossing a suspend (in hull order),
+ * aligned at most to c->align_guarantee unless realigned; 0, or -1. */
+int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots);
+/* frame_report.c: the value's name as the input prints it (malloc'd). */
+char *crl_slot_name(const crl_valmap *slots, LLVMValueRef v);
+void crl_frame_report_build(crl_coro *c);
+#endif

@@ -1,0 +1,71 @@
+/* The frame report: each coroutine's fields with their offsets, sizes
+ * and the IR values they hold, named as the input names them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "frame/frame.h"
+#include "irkit/keysort.h"
+
+/* Names as LLVM prints them (%name, or %N by slot), computed in one pass:
+ * asking LLVM to print each value rebuilds its slot table every time,
+ * which is quadratic in the size of the function. */
+char *crl_slot_name(const crl_valmap *slots, LLVMValueRef v) {
+  char buf[160];
+  size_t len = 0;
+  const char *n = LLVMGetValueName2(v, &len);
+  if (len) snprintf(buf, sizeof buf, "%%%.*s", (int)(len > 150 ? 150 : len), n);
+  else if (crl_valmap_get_id(slots, v) != UINT32_MAX)
+    snprintf(buf, sizeof buf, "%%%u", crl_valmap_get_id(slots, v));
+  else
+    snprintf(buf, sizeof buf, "%%(made by the lowering)");
+  return crl_strdup(buf);
+}
+
+/* "<type> %name", or "alloca <type>, align N" for allocas. */
+static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
+  char *ty = LLVMPrintTypeToString(LLVMIsAAllocaInst(v) ? LLVMGetAllocatedType(v)
+                                                        : LLVMTypeOf(v));
+  /* A named struct prints as its definition; the report wants its name. */
+  char *def = ty[0] == '%' ? strstr(ty, " = type ") : NULL;
+  if (def) *def = 0;
+  size_t n = strlen(ty) + strlen(name) + 48;
+  char *s = malloc(n);
+  if (LLVMIsAAllocaInst(v))
+    snprintf(s, n, "%s = alloca %s, align %u", name, ty, LLVMGetAlignment(v));
+  else
+    snprintf(s, n, "%s %s", ty, name);
+  LLVMDisposeMessage(ty);
+  (void)c;
+  return s;
+}
+
+void crl_frame_report_build(crl_coro *c) {
+  crl_frame_report *rep = crl_report_begin(c->res, c->fn, c->abi);
+  if (!rep) return;
+  rep->size = c->frame_size;
+  rep->align = c->frame_align;
+  rep->num_suspends = c->num_susp;
+  /* Fields in offset order (field id on ties) so reports read top-down; a
+   * realigned region comes before the allocas it holds. */
+  uint32_t nf = c->num_fields;
+  uint32_t *ord = malloc((nf + 1) * sizeof *ord);
+  crl_keyed *kv = malloc((nf + 1) * sizeof *kv);
+  if (!ord || !kv) {
+    free(ord);
+    free(kv);
+    return;
+  }
+  for (uint32_t f = 0; f < nf; f++)
+    kv[f] = (crl_keyed){2 * c->fields[f].offset + !!c->fields[f].region, f};
+  crl_keyed_sort(kv, nf, ord);
+  free(kv);
+  for (uint32_t i = 0; i < nf; i++) {
+    const crl_frame_field_plan *f = &c->fields[ord[i]];
+    char *desc = f->value ? value_desc(c, f->name, f->value) : NULL;
+    crl_report_field(rep, f->name, f->kind, f->offset, f->size, f->align, desc,
+                     f->in_slack);
+    free(desc);
+  }
+  free(ord);
+  c->report = rep;
+}

@@ -1,0 +1,90 @@
+/* The plan object: the coroutine's index CFG (dense block ids), its
+ * dominator tree, and the liveness graph with coro.end's cuts. */
+#include <stdlib.h>
+
+#include "frame/frame_plan.h"
+#include "irkit/intrinsics.h"
+
+uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb) {
+  return crl_valmap_get_id(&p->block_id, bb);
+}
+
+void crl_plan_free(crl_plan *p) {
+  if (!p) return;
+  free(p->blocks);
+  crl_valmap_free(&p->block_id);
+  crl_cfg_free(&p->cfg);
+  crl_cfg_free(&p->live_cfg);
+  free(p->cut_end);
+  crl_domtree_free(&p->dom);
+  for (uint32_t i = 0; i < p->num_cands; i++) free(p->cands[i].live_blocks);
+  free(p->cands);
+  if (p->cross.across) free(p->cross.across[0].words);
+  free(p->cross.across);
+  free(p);
+}
+
+int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn) {
+  unsigned nb = LLVMCountBasicBlocks(fn);
+  p->num_blocks = nb;
+  p->blocks = malloc((nb ? nb : 1) * sizeof *p->blocks);
+  if (!p->blocks || crl_valmap_init(&p->block_id, nb) != 0) return -1;
+  uint32_t id = 0, ne = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    p->blocks[id] = bb;
+    crl_valmap_put_id(&p->block_id, bb, id++);
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (t) ne += LLVMGetNumSuccessors(t);
+  }
+  uint32_t *from = malloc((ne + 1) * sizeof *from);
+  uint32_t *to = malloc((ne + 1) * sizeof *to);
+  p->cut_end = calloc(nb + 1, sizeof *p->cut_end);
+  if (!from || !to || !p->cut_end) {
+    free(from);
+    free(to);
+    return -1;
+  }
+  uint32_t e = 0;
+  for (uint32_t b = 0; b < nb; b++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(p->blocks[b]);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned s = 0; s < ns; s++) {
+      from[e] = b;
+      to[e++] = crl_block_id(p, LLVMGetSuccessor(t, s));
+    }
+    for (LLVMValueRef i = LLVMGetFirstInstruction(p->blocks[b]); i;
+         i = LLVMGetNextInstruction(i))
+      if (crl_is_fallthrough_end(i)) {
+        p->cut_end[b] = i;
+        break;
+      }
+  }
+  int rc = crl_cfg_build(&p->cfg, nb, 0, e, from, to);
+  /* The same edges, less those leaving a block cut by coro.end. */
+  uint32_t le = 0;
+  for (uint32_t k = 0; k < e; k++)
+    if (!p->cut_end[from[k]]) {
+      from[le] = from[k];
+      to[le++] = to[k];
+    }
+  if (rc == 0) rc = crl_cfg_build(&p->live_cfg, nb, 0, le, from, to);
+  free(from);
+  free(to);
+  if (rc == 0) rc = crl_domtree_build(&p->dom, &p->cfg);
+  return rc;
+}
+
+void crl_frame_free(crl_coro *c) {
+  crl_plan_free(c->plan);
+  c->plan = NULL;
+  crl_vec_free(&c->reloads);
+  free(c->frame_vars);
+  c->frame_vars = NULL;
+  for (uint32_t f = 0; f < c->num_fields; f++)
+    if (c->fields[f].owns_name) free((void *)c->fields[f].name);
+  free(c->fields);
+  c->fields = NULL;
+  c->num_fields = 0;
+  crl_valmap_free(&c->frame_addr);
+}

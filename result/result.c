@@ -1,0 +1,153 @@
+#include "result/result.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+crl_result *crl_result_new(void) { return calloc(1, sizeof(crl_result)); }
+
+char *crl_strdup(const char *s) {
+  if (!s) return NULL;
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+
+/* Instruction text can be huge (a switch with thousands of cases): keep the
+ * first line and a bounded prefix, which is what a diagnostic needs. */
+char *crl_value_text(LLVMValueRef v) {
+  if (!v) return NULL;
+  char *full = LLVMPrintValueToString(v);
+  size_t n = 0;
+  while (full[n] && full[n] != '\n' && n < 240) n++;
+  size_t start = 0;
+  while (start < n && full[start] == ' ') start++;
+  char *s = malloc(n - start + 4);
+  if (s) {
+    memcpy(s, full + start, n - start);
+    strcpy(s + (n - start), full[n] && full[n] != '\n' ? "..." : "");
+  }
+  LLVMDisposeMessage(full);
+  return s;
+}
+
+static char *fn_name(LLVMValueRef fn) {
+  if (!fn) return NULL;
+  size_t len = 0;
+  const char *nm = LLVMGetValueName2(fn, &len);
+  return crl_strdup(len ? nm : "<anonymous>");
+}
+
+void crl_diagf(crl_result *r, crl_severity sev, LLVMValueRef fn,
+               LLVMValueRef inst, const char *fmt, ...) {
+  if (r->num_diags == r->cap_diags) {
+    size_t cap = r->cap_diags ? 2 * r->cap_diags : 8;
+    crl_diag *d = realloc(r->diags, cap * sizeof *d);
+    if (!d) return;
+    r->diags = d;
+    r->cap_diags = cap;
+  }
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  crl_diag *d = &r->diags[r->num_diags++];
+  d->severity = sev;
+  d->function = fn_name(fn);
+  d->instruction = crl_value_text(inst);
+  d->message = crl_strdup(buf);
+  if (sev == CRL_SEV_ERROR) r->num_errors++;
+}
+
+crl_frame_report *crl_report_begin(crl_result *r, LLVMValueRef fn,
+                                   crl_abi abi) {
+  if (r->num_frames == r->cap_frames) {
+    size_t cap = r->cap_frames ? 2 * r->cap_frames : 4;
+    crl_frame_report *f = realloc(r->frames, cap * sizeof *f);
+    if (!f) return NULL;
+    r->frames = f;
+    r->cap_frames = cap;
+  }
+  crl_frame_report *rep = &r->frames[r->num_frames++];
+  memset(rep, 0, sizeof *rep);
+  rep->function = fn_name(fn);
+  rep->abi = abi;
+  return rep;
+}
+
+void crl_report_field(crl_frame_report *rep, const char *name,
+                      crl_field_kind kind, uint64_t offset, uint64_t size,
+                      uint32_t align, const char *value_text, int in_slack) {
+  /* Reports grow one field at a time; amortise with power-of-two capacity. */
+  uint32_t n = rep->num_fields;
+  if ((n & (n - 1)) == 0) {
+    uint32_t cap = n ? 2 * n : 1;
+    crl_frame_field *f =
+        realloc((void *)rep->fields, cap * sizeof(crl_frame_field));
+    if (!f) return;
+    rep->fields = f;
+  }
+  crl_frame_field *f = (crl_frame_field *)&rep->fields[n];
+  f->name = crl_strdup(name);
+  f->kind = kind;
+  f->offset = offset;
+  f->size = size;
+  f->align = align;
+  f->value = crl_strdup(value_text);
+  f->in_slack = in_slack;
+  rep->num_fields = n + 1;
+}
+
+int crl_result_ok(const crl_result *r) { return r && r->num_errors == 0; }
+size_t crl_result_num_diags(const crl_result *r) { return r ? r->num_diags : 0; }
+const crl_diag *crl_result_diag(const crl_result *r, size_t i) {
+  return r && i < r->num_diags ? &r->diags[i] : NULL;
+}
+size_t crl_result_num_frames(const crl_result *r) {
+  return r ? r->num_frames : 0;
+}
+const crl_frame_report *crl_result_frame(const crl_result *r, size_t i) {
+  return r && i < r->num_frames ? &r->frames[i] : NULL;
+}
+
+void crl_result_free(crl_result *r) {
+  if (!r) return;
+  for (size_t i = 0; i < r->num_diags; i++) {
+    free((void *)r->diags[i].function);
+    free((void *)r->diags[i].instruction);
+    free((void *)r->diags[i].message);
+  }
+  for (size_t i = 0; i < r->num_frames; i++) {
+    crl_frame_report *f = &r->frames[i];
+    for (uint32_t k = 0; k < f->num_fields; k++) {
+      free((void *)f->fields[k].name);
+      free((void *)f->fields[k].value);
+    }
+    free((void *)f->fields);
+    free((void *)f->function);
+  }
+  free(r->diags);
+  free(r->frames);
+  free(r->text_report);
+  free(r->json_report);
+  free(r);
+}
+
+const char *crl_abi_name(crl_abi abi) {
+  switch (abi) {
+  case CRL_ABI_SWITCH: return "switch";
+  case CRL_ABI_RETCON: return "retcon";
+  case CRL_ABI_RETCON_ONCE: return "retcon.once";
+  case CRL_ABI_ASYNC: return "async";
+  default: return "none";
+  }
+}
+
+const char *crl_field_kind_name(crl_field_kind k) {
+  static const char *names[] = {"header", "promise", "index", "alloca",
+                                "spill",  "realigned"};
+  return (unsigned)k < 6 ? names[k] : "unknown";
+}

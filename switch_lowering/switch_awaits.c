@@ -1,0 +1,115 @@
+/* The switched-resume ABI's normalization: llvm.coro.await.suspend.*
+ * become calls of their wrappers (the handle one a symmetric transfer,
+ * made at the split), and each suspend's result becomes an i8 phi whose
+ * entry from the block before it is -1 (suspended); the resume and
+ * destroy clones give it 0 or 1 from their dispatch. */
+#include <llvm-c/DebugInfo.h>
+
+#include "irkit/blocks.h"
+#include "switch_lowering/switch_internal.h"
+
+static int is_await(crl_intr k) {
+  return k == CRL_I_AWAIT_SUSPEND_VOID || k == CRL_I_AWAIT_SUSPEND_BOOL ||
+         k == CRL_I_AWAIT_SUSPEND_HANDLE;
+}
+
+/* The suspend an await call belongs to: the next suspend on the straight
+ * path after it (through an invoke's normal destination). */
+static crl_suspend *suspend_after(crl_coro *c, LLVMValueRef call) {
+  LLVMValueRef i = LLVMIsAInvokeInst(call)
+                       ? LLVMGetFirstInstruction(LLVMGetNormalDest(call))
+                       : LLVMGetNextInstruction(call);
+  for (int steps = 0; i && steps < 10000; steps++) {
+    if (crl_intrinsic_of(i) == CRL_I_SUSPEND) {
+      for (uint32_t s = 0; s < c->num_susp; s++)
+        if (c->susp[s].call == i) return &c->susp[s];
+      return NULL;
+    }
+    if (LLVMIsABranchInst(i) && !LLVMIsConditional(i)) {
+      i = LLVMGetFirstInstruction(LLVMGetSuccessor(i, 0));
+      continue;
+    }
+    if (LLVMIsATerminatorInst(i)) {
+      /* await.suspend.bool branches on its result: follow the true edge. */
+      if (LLVMIsABranchInst(i)) {
+        i = LLVMGetFirstInstruction(LLVMGetSuccessor(i, 0));
+        continue;
+      }
+      return NULL;
+    }
+    i = LLVMGetNextInstruction(i);
+  }
+  return NULL;
+}
+
+static int lower_await(crl_coro *c, LLVMValueRef call) {
+  crl_intr k = crl_intrinsic_of(call);
+  LLVMValueRef awaiter = LLVMGetOperand(call, 0);
+  LLVMValueRef frame = LLVMGetOperand(call, 1);
+  LLVMValueRef wrapper = LLVMGetOperand(call, 2);
+  if (!LLVMIsAFunction(wrapper)) {
+    CRL_ERR(c, call, "the await_suspend wrapper must be a function");
+    return -1;
+  }
+  crl_suspend *sp = suspend_after(c, call);
+  if (!sp) {
+    CRL_ERR(c, call, "%s is not followed by a suspend point",
+            crl_intrinsic_name(k));
+    return -1;
+  }
+  LLVMTypeRef fty = LLVMGlobalGetValueType(wrapper);
+  LLVMValueRef args[2] = {awaiter, frame};
+  LLVMPositionBuilderBefore(c->b, call);
+  LLVMValueRef nc;
+  if (LLVMIsAInvokeInst(call))
+    nc = LLVMBuildInvoke2(c->b, fty, wrapper, args, 2, LLVMGetNormalDest(call),
+                          LLVMGetUnwindDest(call), "");
+  else
+    nc = LLVMBuildCall2(c->b, fty, wrapper, args, 2, "");
+  LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
+  if (k == CRL_I_AWAIT_SUSPEND_BOOL) LLVMReplaceAllUsesWith(call, nc);
+  if (k == CRL_I_AWAIT_SUSPEND_HANDLE) {
+    LLVMTypeRef rt = LLVMGetReturnType(fty);
+    if (LLVMGetTypeKind(rt) != LLVMPointerTypeKind) {
+      CRL_ERR(c, call, "the await_suspend wrapper of a symmetric transfer must return a handle");
+      return -1;
+    }
+    crl_switch_of(c)->susp[sp->index].handle = nc;
+  }
+  LLVMInstructionEraseFromParent(call);
+  return 0;
+}
+
+int crl_switch_normalize(crl_coro *c) {
+  crl_vec calls = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      if (is_await(crl_intrinsic_of(i))) crl_vec_push(&calls, i);
+  int rc = 0;
+  for (unsigned n = 0; n < calls.n && rc == 0; n++)
+    rc = lower_await(c, calls.v[n]);
+  crl_vec_free(&calls);
+  return rc;
+}
+
+int crl_switch_normalize_suspend(crl_coro *c, crl_suspend *sp) {
+  LLVMValueRef call = sp->call;
+  /* A suspend's result must decide between resume, destroy and return. */
+  if (!LLVMGetFirstUse(call)) {
+    CRL_ERR(c, call,
+            "the suspend's result is unused: it must feed a switch with "
+            "resume (0) and destroy (1) cases");
+    return -1;
+  }
+  /* Ahead of the call's debug records, which must not end up on a phi. */
+  LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->resume));
+  LLVMValueRef phi = LLVMBuildPhi(c->b, c->i8_t, "coro.suspend.result");
+  LLVMValueRef minus1 = LLVMConstInt(c->i8_t, (unsigned long long)-1, 1);
+  LLVMAddIncoming(phi, &minus1, &sp->pre, 1);
+  LLVMReplaceAllUsesWith(call, phi);
+  LLVMInstructionEraseFromParent(call);
+  sp->result = phi;
+  return 0;
+}

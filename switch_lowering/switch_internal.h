@@ -1,0 +1,50 @@
+/* The switched-resume lowering's own state and the parts its files share. */
+#ifndef CRL_SWITCH_INTERNAL_H
+#define CRL_SWITCH_INTERNAL_H
+
+#include "coro/lowering.h"
+
+typedef struct crl_switch_susp {
+  int is_final;
+  LLVMValueRef handle; /* symmetric transfer target (await.suspend.handle) */
+} crl_switch_susp;
+
+typedef struct crl_switch_state {
+  LLVMValueRef promise; /* the promise alloca, or NULL */
+  uint32_t field_resume, field_destroy, field_promise, field_index;
+  LLVMTypeRef index_t;
+  LLVMValueRef resume_fn, destroy_fn, cleanup_fn;
+  crl_switch_susp *susp; /* per suspend point */
+} crl_switch_state;
+
+static inline crl_switch_state *crl_switch_of(crl_coro *c) {
+  return (crl_switch_state *)c->abi_state;
+}
+
+/* Which function of the split an intrinsic is lowered in. */
+typedef enum { CRL_SW_RAMP, CRL_SW_RESUME, CRL_SW_DESTROY, CRL_SW_CLEANUP } crl_switch_fn;
+
+/* switch_awaits.c: lowers llvm.coro.await.suspend.* into calls of their
+ * wrappers; the suspend's i8 result. */
+int crl_switch_normalize(crl_coro *c);
+int crl_switch_normalize_suspend(crl_coro *c, crl_suspend *sp);
+/* switch_clones.c: NAME.resume/.destroy/.cleanup, each a dispatch on the
+ * suspend index and the blocks reachable from the resume points. */
+int crl_switch_build_clones(crl_coro *c);
+/* switch_ramp.c: what is left in the ramp (coro.end, coro.free, ...). */
+int crl_switch_finish_ramp(crl_coro *c);
+/* switch_intrinsics.c: the intrinsics whose meaning depends on the
+ * function of the split; `frame` is the frame pointer there,
+ * `index_addr` the suspend index's address in a clone. */
+int crl_switch_lower_in_fn(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind,
+                           LLVMValueRef frame, LLVMValueRef index_addr);
+/* The final suspend's index, or -1. */
+int crl_switch_final_index(crl_coro *c);
+/* Symmetric transfer at a suspend's pre block: a call of the handle's
+ * resume function, a musttail one returning in a clone. */
+int crl_switch_transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
+                        LLVMBasicBlockRef resume, int in_clone);
+/* switch_early.c: the module-level hook. */
+int crl_switch_module_early(const crl_module_ctx *m);
+
+#endif

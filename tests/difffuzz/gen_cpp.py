@@ -1,0 +1,826 @@
+#!/usr/bin/env python3
+"""Random, deterministic, UB-free C++20 coroutine programs (Csmith-style).
+
+Usage: gen_cpp.py SEED [--size N] [--disable F1,F2,...] [--skip ID,...]
+                       [--list-ids] [-o FILE]
+
+The same arguments always give the same program. The program prints a trace
+of checksums (at most 2000 lines, then only the final line) and exits with
+a status derived from the checksum; its output does not depend on frame
+sizes or addresses, only on the coroutines' semantics.
+
+Constructs, chosen at random with nesting:
+  task      Task<Eager, Rethrow, Alloc>: lazy (initial_suspend
+            suspend_always) or eager (suspend_never) start, co_return values,
+            unhandled_exception storing the exception (rethrown when the task
+            is awaited) or rethrowing it (`throw;`)
+  gen       generators: co_yield in loops and branches, consumed in part
+  nested    co_await of other tasks, held in locals (started earlier) or
+            temporaries
+  symm      await_suspend returning a coroutine_handle (symmetric transfer:
+            into an awaited task, back to its continuation, to self)
+  boolaw    await_suspend returning bool (resuming the awaited task inside)
+  voidaw    await_suspend returning void
+  raii      Guard objects alive across suspends (ctor/dtor traced, counted)
+  exc       exceptions thrown before, between and after suspends, caught in
+            the coroutine or escaping it
+  rethrow   unhandled_exception() { throw; } promises
+  destroy   generators destroyed at a random suspend, tasks destroyed
+            unawaited (lazy: at the initial suspend; eager: wherever they are)
+  params    by-value parameters: unsigned, a trivial struct, a non-trivial
+            struct (copy/move constructors traced)
+  escape    addresses of locals given to noinline functions that keep them
+            in a global table and read/write them later while alive
+  overalign alignas(32)/alignas(64) local arrays (the promise then allocates
+            its frames 64-byte aligned, so the program stays defined)
+  bigarray  large local arrays (up to 2 KiB) alive across suspends
+  customnew promise operator new/delete counting allocations and bytes
+            (only the balance is printed: heap elision and frame sizes differ)
+  sched     a scheduler queue: awaiters that push the coroutine and return
+            (void, bool, handle); main drains it
+  loops     bounded loops (with suspends inside)
+  branch    if/else
+
+UB-freedom by construction: unsigned arithmetic only, division and modulo by
+`x | 1`, array indexes reduced modulo the length, bounded loops, every
+published address read only inside the scope of its local, coroutines in the
+scheduler queue removed when destroyed, rethrowing promises never resumed by
+symmetric transfer from a ramp (the exception would leave the ramp with the
+frame alive), a call graph without cycles and a budget on the dynamic size.
+
+--skip omits the statements (and whole functions or main steps) with those
+ids; the random choices are the same, so the rest of the program is
+unchanged (what the reducer uses). Omitting a declaration may leave the
+program ill-formed: the reducer then drops that candidate. --list-ids prints
+the ids of the statements, innermost last.
+"""
+import argparse
+import random
+import sys
+
+FEATURES = ["task", "gen", "nested", "symm", "boolaw", "voidaw", "raii", "exc",
+            "rethrow", "destroy", "params", "escape", "overalign", "bigarray",
+            "customnew", "sched", "loops", "branch"]
+
+PRELUDE = r'''#include <coroutine>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <new>
+#include <utility>
+
+static unsigned g_ck = 1u;
+static long g_live = 0, g_allocs = 0, g_bytes = 0;
+static unsigned g_lines = 0;
+__attribute__((noinline)) void trace(unsigned tag, unsigned v) {
+  g_ck = g_ck * 2654435761u + (tag ^ (v * 40503u));
+  if (g_lines < 2000u) { std::printf("t%u %u\n", tag, v); ++g_lines; }
+}
+__attribute__((noinline)) unsigned mix(unsigned a, unsigned b) {
+  return a ^ (b + 0x9e3779b9u + (a << 6) + (a >> 2));
+}
+struct Exc { unsigned v; };
+struct Guard {
+  unsigned id;
+  explicit Guard(unsigned i) : id(i) { ++g_live; trace(9000u, id); }
+  Guard(const Guard &) = delete;
+  ~Guard() { --g_live; trace(9001u, id); }
+};
+struct P1 { unsigned x, y; };
+struct NT {
+  unsigned *p;
+  explicit NT(unsigned v) : p(new unsigned(v)) { ++g_live; }
+  NT(const NT &o) : p(new unsigned(*o.p + 1u)) { ++g_live; trace(9002u, *p); }
+  NT(NT &&o) noexcept : p(o.p) { o.p = nullptr; ++g_live; trace(9003u, p ? *p : 0u); }
+  NT &operator=(const NT &) = delete;
+  ~NT() { --g_live; if (p) trace(9004u, *p); delete p; }
+  unsigned get() const { return p ? *p : 7u; }
+};
+// Addresses of locals, kept by functions the optimizer cannot see through.
+static unsigned *g_pub[1u << 14];
+static unsigned g_npub = 0;
+__attribute__((noinline)) unsigned publish(unsigned *p) {
+  if (g_npub >= (1u << 14)) { std::puts("publish overflow"); std::exit(3); }
+  g_pub[g_npub] = p;
+  return g_npub++;
+}
+__attribute__((noinline)) unsigned peek(unsigned s) { return *g_pub[s]; }
+__attribute__((noinline)) void bump(unsigned s, unsigned d) { *g_pub[s] += d; }
+__attribute__((noinline)) unsigned is_aligned(const void *p, unsigned a) {
+  volatile std::uintptr_t v = reinterpret_cast<std::uintptr_t>(p);
+  return (v % a) == 0 ? 1u : 0u;
+}
+// The scheduler: suspended coroutines waiting to be resumed by main.
+static std::coroutine_handle<> g_q[4096];
+static unsigned g_qh = 0, g_qt = 0;
+void sched_push(std::coroutine_handle<> h) {
+  if (g_qt - g_qh >= 4096u) { std::puts("queue overflow"); std::exit(4); }
+  g_q[g_qt++ % 4096u] = h;
+}
+std::coroutine_handle<> sched_pop() {
+  while (g_qh != g_qt) {
+    std::coroutine_handle<> h = g_q[g_qh++ % 4096u];
+    if (h) return h;
+  }
+  return {};
+}
+void sched_remove(void *a) {
+  for (unsigned i = g_qh; i != g_qt; ++i)
+    if (g_q[i % 4096u].address() == a) g_q[i % 4096u] = {};
+}
+void drain() {
+  for (std::coroutine_handle<> h = sched_pop(); h; h = sched_pop()) {
+    try { h.resume(); } catch (const Exc &e) { trace(8000u, e.v); }
+  }
+}
+struct YVoid {
+  unsigned v;
+  bool await_ready() const noexcept { return false; }
+  void await_suspend(std::coroutine_handle<> h) { sched_push(h); }
+  unsigned await_resume() const noexcept { return v + 11u; }
+};
+struct YBool {
+  unsigned v;
+  bool await_ready() const noexcept { return false; }
+  bool await_suspend(std::coroutine_handle<> h) {
+    if (v % 3u == 0u) return false;
+    sched_push(h);
+    return true;
+  }
+  unsigned await_resume() const noexcept { return v * 3u; }
+};
+struct YSym {  // to itself (no suspension) or to the scheduler's noop
+  unsigned v;
+  bool await_ready() const noexcept { return false; }
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<> h) {
+    if (v % 2u == 0u) return h;
+    sched_push(h);
+    return std::noop_coroutine();
+  }
+  unsigned await_resume() const noexcept { return v ^ 0x55u; }
+};
+struct YReady {
+  unsigned v;
+  bool await_ready() const noexcept { return true; }
+  void await_suspend(std::coroutine_handle<>) noexcept {}
+  unsigned await_resume() const noexcept { return v + 1u; }
+};
+// Frame allocation: 0 the global operator new, 1 counted, 2 counted and
+// 64-byte aligned (for frames holding over-aligned locals).
+template <int A> struct NewBase {};
+template <> struct NewBase<1> {
+  static void *operator new(std::size_t n) {
+    ++g_allocs; g_bytes += (long)n;
+    return ::operator new(n);
+  }
+  static void operator delete(void *p, std::size_t n) {
+    --g_allocs; g_bytes -= (long)n;
+    ::operator delete(p);
+  }
+};
+template <> struct NewBase<2> {
+  static void *operator new(std::size_t n) {
+    ++g_allocs; g_bytes += (long)n;
+    void *p = std::aligned_alloc(64, (n + 63u) / 64u * 64u);
+    if (!p) std::abort();
+    return p;
+  }
+  static void operator delete(void *p, std::size_t n) {
+    --g_allocs; g_bytes -= (long)n;
+    std::free(p);
+  }
+};
+template <bool Eager, bool Rethrow, int A> struct Task {
+  struct promise_type : NewBase<A> {
+    unsigned value = 0;
+    std::exception_ptr exc;
+    std::coroutine_handle<> cont;
+    bool started = Eager;
+    ~promise_type() {
+      sched_remove(std::coroutine_handle<promise_type>::from_promise(*this).address());
+    }
+    Task get_return_object() {
+      return Task{std::coroutine_handle<promise_type>::from_promise(*this)};
+    }
+    auto initial_suspend() noexcept {
+      if constexpr (Eager) return std::suspend_never{};
+      else return std::suspend_always{};
+    }
+    struct Final {
+      bool await_ready() noexcept { return false; }
+      std::coroutine_handle<> await_suspend(std::coroutine_handle<promise_type> h) noexcept {
+        std::coroutine_handle<> c = h.promise().cont;
+        if (c) return c;
+        return std::noop_coroutine();
+      }
+      void await_resume() noexcept {}
+    };
+    Final final_suspend() noexcept { return {}; }
+    void return_value(unsigned v) { value = v; }
+    void unhandled_exception() {
+      if constexpr (Rethrow) throw;
+      else exc = std::current_exception();
+    }
+  };
+  using H = std::coroutine_handle<promise_type>;
+  H h;
+  explicit Task(H x) : h(x) {}
+  Task(Task &&o) noexcept : h(std::exchange(o.h, {})) {}
+  ~Task() { if (h) h.destroy(); }
+  static unsigned take(H h) {
+    promise_type &p = h.promise();
+    if (p.exc) { std::exception_ptr e = p.exc; p.exc = nullptr; std::rethrow_exception(e); }
+    return p.value;
+  }
+  void start() {
+    if (!h.promise().started) { h.promise().started = true; h.resume(); }
+  }
+  bool done() const { return h.done(); }
+  unsigned result() { return take(h); }
+  struct Sym {
+    H h;
+    bool await_ready() { return h.done(); }
+    std::coroutine_handle<> await_suspend(std::coroutine_handle<> c) {
+      h.promise().cont = c;
+      if (!h.promise().started) { h.promise().started = true; return h; }
+      return std::noop_coroutine();
+    }
+    unsigned await_resume() { return take(h); }
+  };
+  struct Bool {
+    H h;
+    bool await_ready() { return h.done(); }
+    bool await_suspend(std::coroutine_handle<> c) {
+      promise_type &p = h.promise();
+      if (!p.started) {
+        p.started = true;
+        p.cont = {};
+        h.resume();
+        if (h.done()) return false;
+      }
+      p.cont = c;
+      return true;
+    }
+    unsigned await_resume() { return take(h); }
+  };
+  struct Void {
+    H h;
+    bool await_ready() { return h.done(); }
+    void await_suspend(std::coroutine_handle<> c) {
+      promise_type &p = h.promise();
+      if (!p.started) {
+        p.started = true;
+        p.cont = {};
+        h.resume();
+        if (h.done()) { sched_push(c); return; }
+      }
+      p.cont = c;
+    }
+    unsigned await_resume() { return take(h); }
+  };
+  Sym sym() { return Sym{h}; }
+  Bool via_bool() { return Bool{h}; }
+  Void via_void() { return Void{h}; }
+};
+template <bool Rethrow, int A> struct Gen {
+  struct promise_type : NewBase<A> {
+    unsigned cur = 0;
+    std::exception_ptr exc;
+    Gen get_return_object() {
+      return Gen{std::coroutine_handle<promise_type>::from_promise(*this)};
+    }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    std::suspend_always final_suspend() noexcept { return {}; }
+    std::suspend_always yield_value(unsigned v) noexcept { cur = v; return {}; }
+    void return_void() {}
+    void unhandled_exception() {
+      if constexpr (Rethrow) throw;
+      else exc = std::current_exception();
+    }
+  };
+  using H = std::coroutine_handle<promise_type>;
+  H h;
+  explicit Gen(H x) : h(x) {}
+  Gen(Gen &&o) noexcept : h(std::exchange(o.h, {})) {}
+  ~Gen() { if (h) h.destroy(); }
+  bool next() {
+    if (!h || h.done()) return false;
+    h.resume();
+    if (h.done()) {
+      if (h.promise().exc) {
+        std::exception_ptr e = h.promise().exc;
+        h.promise().exc = nullptr;
+        std::rethrow_exception(e);
+      }
+      return false;
+    }
+    return true;
+  }
+  unsigned value() const { return h.promise().cur; }
+};
+'''
+
+
+class Node:
+    """A statement: parts are lines (str) and nested blocks (list of Node)."""
+
+    def __init__(self, nid, parts):
+        self.id = nid
+        self.parts = parts
+
+
+class Func:
+    def __init__(self, idx, kind, eager, rethrow, alloc, params):
+        self.idx = idx
+        self.kind = kind          # "task" or "gen"
+        self.eager = eager
+        self.rethrow = rethrow
+        self.alloc = alloc        # 0, 1, 2 (see NewBase)
+        self.params = params      # list of "u", "p1", "nt"
+        self.cost = 1
+        self.body = []
+        self.node_id = None
+
+    @property
+    def name(self):
+        return ("t%d" if self.kind == "task" else "g%d") % self.idx
+
+    @property
+    def rettype(self):
+        if self.kind == "task":
+            return "Task<%s, %s, %d>" % ("true" if self.eager else "false",
+                                          "true" if self.rethrow else "false",
+                                          self.alloc)
+        return "Gen<%s, %d>" % ("true" if self.rethrow else "false", self.alloc)
+
+
+class Scope:
+    def __init__(self, parent=None):
+        self.parent = parent
+        self.uvars = []       # unsigned locals
+        self.slots = []       # (slot var, local var) published addresses
+        self.arrays = []      # (name, length)
+        self.tasks = []       # [name, Func, awaited?]
+
+    def all(self, attr):
+        s, out = self, []
+        while s:
+            out.extend(getattr(s, attr))
+            s = s.parent
+        return out
+
+
+class Gen:
+    def __init__(self, seed, size, disabled):
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.size = max(1, size)
+        self.off = set(disabled)
+        self.next_id = 0
+        self.next_tag = 100
+        self.next_var = 0
+        self.budget = 400 + 60 * self.size
+
+    def on(self, f):
+        return f not in self.off
+
+    def nid(self):
+        self.next_id += 1
+        return self.next_id
+
+    def tag(self):
+        self.next_tag += 1
+        return self.next_tag
+
+    def var(self, p):
+        self.next_var += 1
+        return "%s%d" % (p, self.next_var)
+
+    def chance(self, p, feat=None):
+        r = self.rng.random() < p
+        return r and (feat is None or self.on(feat))
+
+    # ---------------------------------------------------------------- exprs
+    def leaf(self, ctx):
+        r = self.rng
+        opts = ["acc", "const"]
+        opts += ["var"] * (2 if ctx.scope.all("uvars") else 0)
+        opts += ["slot"] if ctx.scope.all("slots") else []
+        opts += ["arr"] if ctx.scope.all("arrays") else []
+        opts += ["param"] if ctx.func and ctx.func.params else []
+        k = r.choice(opts)
+        if k == "const":
+            return "%du" % r.choice([0, 1, 2, 3, 5, 7, 13, 255, 1000, 65535, 0x7fffffff, 0xfffffff0])
+        if k == "var":
+            return r.choice(ctx.scope.all("uvars"))
+        if k == "slot":
+            return "peek(%s)" % r.choice(ctx.scope.all("slots"))[0]
+        if k == "arr":
+            name, n = r.choice(ctx.scope.all("arrays"))
+            return "%s[(%s) %% %du]" % (name, self.expr(ctx, 0), n)
+        if k == "param":
+            i = r.randrange(len(ctx.func.params))
+            t = ctx.func.params[i]
+            return {"u": "a%d" % i, "p1": "a%d.%s" % (i, r.choice("xy")),
+                    "nt": "a%d.get()" % i}[t]
+        return "acc"
+
+    def expr(self, ctx, depth=2):
+        r = self.rng
+        if depth <= 0 or r.random() < 0.35:
+            return self.leaf(ctx)
+        a, b = self.expr(ctx, depth - 1), self.expr(ctx, depth - 1)
+        op = r.randrange(8)
+        if op == 0: return "(%s + %s)" % (a, b)
+        if op == 1: return "(%s * %s)" % (a, b)
+        if op == 2: return "(%s ^ %s)" % (a, b)
+        if op == 3: return "(%s >> %du)" % (a, r.randrange(1, 31))
+        if op == 4: return "mix(%s, %s)" % (a, b)
+        if op == 5: return "(%s / (%s | 1u))" % (a, b)
+        if op == 6: return "(%s %% (%s | 1u))" % (a, b)
+        return "(%s - %s)" % (a, b)
+
+    def cond(self, ctx):
+        m = self.rng.choice([2, 3, 4, 5, 7])
+        return "(%s) %% %du == %du" % (self.expr(ctx, 1), m, self.rng.randrange(m))
+
+    # ----------------------------------------------------------- statements
+    def args_for(self, ctx, f):
+        out = []
+        for t in f.params:
+            e = self.expr(ctx, 1)
+            if t == "u": out.append(e)
+            elif t == "p1": out.append("P1{%s, %s}" % (e, self.expr(ctx, 1)))
+            else: out.append("NT{%s}" % e)
+        return ", ".join(out)
+
+    def callees(self, ctx, kind):
+        """Functions (after the current one) of that kind within budget."""
+        lo = ctx.func.idx + 1 if ctx.func else 0
+        return [f for f in self.funcs[lo:] if f.kind == kind
+                and ctx.mult * f.cost + ctx.cost[0] <= self.budget]
+
+    def await_variants(self, ctx, f):
+        """Awaiter kinds allowed for awaiting task f from the current context."""
+        v = []
+        # Symmetric transfer starts f inside the awaiting coroutine's resume:
+        # a rethrowing f (or a rethrowing eager awaiter, whose ramp may be the
+        # one resuming) could then leave a ramp with its frame alive.
+        if self.on("symm") and not f.rethrow and not (ctx.func and ctx.func.eager and ctx.func.rethrow):
+            v.append("sym()")
+        if self.on("boolaw"): v.append("via_bool()")
+        if self.on("voidaw"): v.append("via_void()")
+        if not v and not f.rethrow and not (ctx.func and ctx.func.eager and ctx.func.rethrow):
+            v.append("sym()")
+        if not v: v.append("via_bool()")
+        return v
+
+    def suspend_stmt(self, ctx):
+        r = self.rng
+        if ctx.func.kind == "gen":
+            return "co_yield %s;" % self.expr(ctx)
+        opts = ["YReady"]
+        if self.on("sched"):
+            opts += ["YVoid", "YBool"]
+            if self.on("symm") and not (ctx.func.eager and ctx.func.rethrow):
+                opts.append("YSym")
+        return "acc += co_await %s{%s};" % (r.choice(opts), self.expr(ctx, 1))
+
+    def block(self, ctx, n, depth):
+        out = []
+        for _ in range(n):
+            s = self.stmt(ctx, depth)
+            if s is not None:
+                out.append(s)
+        return out
+
+    def stmt(self, ctx, depth):
+        r = self.rng
+        kinds = [("acc", 4), ("trace", 2), ("decl", 2)]
+        if ctx.can_suspend:
+            kinds.append(("suspend", 5))
+        if depth > 0:
+            if self.on("branch"): kinds.append(("if", 2))
+            if self.on("loops") and ctx.mult < 16: kinds.append(("loop", 2))
+            if self.on("exc") and not ctx.in_handler: kinds.append(("try", 2))
+            if self.on("raii"): kinds.append(("raii", 2))
+        if self.on("exc") and not ctx.in_handler: kinds.append(("throw", 1))
+        if ctx.can_suspend and self.on("nested") and ctx.func.kind == "task":
+            if self.callees(ctx, "task"): kinds.append(("await", 4))
+            if ctx.scope.tasks and any(not t[2] for t in ctx.scope.tasks):
+                kinds.append(("await_var", 4))
+        if ctx.func and ctx.func.kind == "task" and self.on("nested") and depth > 0 \
+                and self.callees(ctx, "task"):
+            kinds.append(("task_var", 2))
+        if self.on("gen") and depth > 0 and self.callees(ctx, "gen"):
+            kinds.append(("consume", 3))
+        if self.on("escape"): kinds.append(("escape", 2))
+        if ctx.scope.all("slots"): kinds.append(("bump", 2))
+        if self.on("bigarray") and depth > 0: kinds.append(("bigarray", 1))
+        if self.on("overalign") and depth > 0 and ctx.func and ctx.func.alloc == 2:
+            kinds.append(("overalign", 2))
+        if ctx.func and depth > 0 and not ctx.in_handler and r.random() < 0.1:
+            kinds.append(("early_return", 1))
+        total = sum(w for _, w in kinds)
+        x = r.uniform(0, total)
+        for k, w in kinds:
+            x -= w
+            if x <= 0:
+                break
+        nid = self.nid()
+        ctx.cost[0] += ctx.mult
+        if ctx.cost[0] > self.budget:
+            return None
+        if k == "acc":
+            return Node(nid, ["acc = %s;" % self.expr(ctx)])
+        if k == "trace":
+            return Node(nid, ["trace(%du, %s);" % (self.tag(), self.expr(ctx, 1))])
+        if k == "decl":
+            v = self.var("v")
+            line = "unsigned %s = %s;" % (v, self.expr(ctx))
+            ctx.scope.uvars.append(v)
+            return Node(nid, [line])
+        if k == "suspend":
+            return Node(nid, [self.suspend_stmt(ctx)])
+        if k == "throw":
+            return Node(nid, ["if (%s) throw Exc{%s};" % (self.cond(ctx), self.expr(ctx, 1))])
+        if k == "early_return":
+            ret = "co_return %s;" % self.expr(ctx, 1) if ctx.func.kind == "task" else "co_return;"
+            return Node(nid, ["if (%s) %s" % (self.cond(ctx), ret)])
+        if k == "if":
+            c = self.cond(ctx)
+            a = self.sub(ctx, r.randint(1, 3), depth - 1)
+            if r.random() < 0.5:
+                return Node(nid, ["if (%s) {" % c, a, "}"])
+            b = self.sub(ctx, r.randint(1, 3), depth - 1)
+            return Node(nid, ["if (%s) {" % c, a, "} else {", b, "}"])
+        if k == "loop":
+            i = self.var("i")
+            n = r.randint(1, 3)
+            ctx.mult *= n
+            body = self.sub(ctx, r.randint(1, 4), depth - 1, uvars=[i])
+            ctx.mult //= n
+            return Node(nid, ["for (unsigned %s = 0; %s < %du; ++%s) {" % (i, i, n, i), body, "}"])
+        if k == "try":
+            body = self.sub(ctx, r.randint(1, 4), depth - 1)
+            saved = ctx.in_handler, ctx.can_suspend
+            ctx.in_handler, ctx.can_suspend = True, False
+            h = self.sub(ctx, r.randint(1, 2), 0)
+            ctx.in_handler, ctx.can_suspend = saved
+            return Node(nid, ["try {", body, "} catch (const Exc &e) {",
+                              [Node(self.nid(), ["acc += e.v;"])] + h, "}"])
+        if k == "raii":
+            g = self.var("guard")
+            body = self.sub(ctx, r.randint(1, 4), depth - 1)
+            return Node(nid, ["{", [Node(self.nid(), ["Guard %s{%du};" % (g, self.tag())])] + body, "}"])
+        if k == "escape":
+            v, s = self.var("e"), self.var("s")
+            init = self.expr(ctx, 1)
+            ctx.scope.uvars.append(v)
+            ctx.scope.slots.append((s, v))
+            return Node(nid, ["unsigned %s = %s;" % (v, init),
+                              "unsigned %s = publish(&%s);" % (s, v)])
+        if k == "bump":
+            s, v = r.choice(ctx.scope.all("slots"))
+            return Node(nid, ["bump(%s, %s);" % (s, self.expr(ctx, 1))])
+        if k == "bigarray":
+            a = self.var("big")
+            n = r.choice([64, 128, 256, 512])
+            i = self.var("i")
+            ctx.scope.arrays.append((a, n))
+            return Node(nid, ["unsigned %s[%d];" % (a, n),
+                              "for (unsigned %s = 0; %s < %du; ++%s) %s[%s] = mix(%s, acc);"
+                              % (i, i, n, i, a, i, i)])
+        if k == "overalign":
+            a = self.var("al")
+            al = r.choice([32, 64])
+            n = r.choice([4, 8, 16])
+            i = self.var("i")
+            ctx.scope.arrays.append((a, n))
+            return Node(nid, ["alignas(%d) unsigned %s[%d];" % (al, a, n),
+                              "for (unsigned %s = 0; %s < %du; ++%s) %s[%s] = %s + %s;"
+                              % (i, i, n, i, a, i, i, self.expr(ctx, 1)),
+                              "acc += is_aligned(%s, %du);" % (a, al)])
+        if k == "await":
+            f = r.choice(self.callees(ctx, "task"))
+            ctx.cost[0] += ctx.mult * f.cost
+            how = r.choice(self.await_variants(ctx, f))
+            return Node(nid, ["acc += co_await %s(%s).%s;" % (f.name, self.args_for(ctx, f), how)])
+        if k == "await_var":
+            cand = [t for t in ctx.scope.tasks if not t[2]]
+            t = r.choice(cand)
+            t[2] = True
+            how = r.choice(self.await_variants(ctx, t[1]))
+            return Node(nid, ["acc += co_await %s.%s;" % (t[0], how)])
+        if k == "task_var":
+            f = r.choice(self.callees(ctx, "task"))
+            ctx.cost[0] += ctx.mult * f.cost
+            v = self.var("task")
+            if ctx.can_suspend:
+                ctx.scope.tasks.append([v, f, False])
+            return Node(nid, ["auto %s = %s(%s);" % (v, f.name, self.args_for(ctx, f))])
+        if k == "consume":
+            f = r.choice(self.callees(ctx, "gen"))
+            g, kk = self.var("gen"), self.var("k")
+            n = r.randint(1, 6)
+            if not self.on("destroy"):
+                n = 64
+            ctx.mult *= n
+            ctx.cost[0] += ctx.mult * f.cost
+            body = self.sub(ctx, r.randint(0, 2), depth - 1)
+            ctx.mult //= n
+            inner = [Node(self.nid(), ["acc += %s.value();" % g])] + body
+            loop = Node(self.nid(), ["for (unsigned %s = 0; %s < %du && %s.next(); ++%s) {"
+                                     % (kk, kk, n, g, kk), inner, "}"])
+            return Node(nid, ["{", [Node(self.nid(), ["auto %s = %s(%s);" % (g, f.name, self.args_for(ctx, f))]),
+                                    loop], "}"])
+        raise AssertionError(k)
+
+    def sub(self, ctx, n, depth, uvars=()):
+        ctx.scope = Scope(ctx.scope)
+        ctx.scope.uvars.extend(uvars)
+        b = self.block(ctx, n, depth)
+        ctx.scope = ctx.scope.parent
+        return b
+
+    # ------------------------------------------------------------ functions
+    def make_funcs(self):
+        r = self.rng
+        n = min(2 + self.size // 2 + r.randint(0, 2), 12)
+        funcs = []
+        for i in range(n):
+            kind = "task"
+            if self.on("gen") and (r.random() < 0.35 or not self.on("task")):
+                kind = "gen"
+            eager = kind == "task" and self.chance(0.4, "task")
+            rethrow = self.chance(0.3, "rethrow") and self.on("exc")
+            alloc = 0
+            if self.chance(0.5, "customnew"): alloc = 1
+            if self.chance(0.2, "overalign"): alloc = 2
+            params = []
+            if self.on("params"):
+                params = [r.choice(["u", "u", "p1", "nt"]) for _ in range(r.randint(0, 3))]
+            funcs.append(Func(i, kind, eager, rethrow, alloc, params))
+        return funcs
+
+    def gen_func(self, f):
+        r = self.rng
+        ctx = Ctx(f)
+        f.node_id = self.nid()
+        body = []
+        # A throw before the first suspend (in an eager task: from the ramp).
+        if self.on("exc") and r.random() < 0.25:
+            body.append(Node(self.nid(), ["if (%s) throw Exc{%du};" % (self.cond(ctx), self.tag())]))
+        body += self.block(ctx, r.randint(2, 3 + self.size), 3)
+        f.body = body
+        f.cost = max(1, ctx.cost[0])
+
+    def gen_main(self):
+        r = self.rng
+        ctx = Ctx(None)
+        steps = []
+        roots = [f for f in self.funcs[:3]] or self.funcs
+        for f in roots[:r.randint(1, len(roots))]:
+            nid = self.nid()
+            args = self.args_for(ctx, f)
+            if f.kind == "task":
+                lines = ["try {",
+                         [Node(self.nid(), ["auto r = %s(%s);" % (f.name, args)]),
+                          Node(self.nid(), ["r.start();"]),
+                          Node(self.nid(), ["drain();"]),
+                          Node(self.nid(), ["if (r.done()) acc = mix(acc, r.result()); else trace(8001u, 0u);"])],
+                         "} catch (const Exc &e) {",
+                         [Node(self.nid(), ["trace(8002u, e.v);"])],
+                         "}", "drain();"]
+            else:
+                n = r.randint(1, 8)
+                lines = ["try {",
+                         [Node(self.nid(), ["auto g = %s(%s);" % (f.name, args)]),
+                          Node(self.nid(), ["for (unsigned k = 0; k < %du && g.next(); ++k) acc = mix(acc, g.value());" % n])],
+                         "} catch (const Exc &e) {",
+                         [Node(self.nid(), ["trace(8003u, e.v);"])],
+                         "}"]
+            steps.append(Node(nid, lines))
+            steps.append(Node(self.nid(), ["trace(8004u, acc);"]))
+        return steps
+
+    def generate(self):
+        self.funcs = self.make_funcs()
+        # Callees first, so their dynamic cost is known to their callers.
+        for f in reversed(self.funcs):
+            self.gen_func(f)
+        self.main = self.gen_main()
+
+    # ------------------------------------------------------------- emitting
+    def emit(self, skip, header=None):
+        out = []
+        if header:
+            out += ["// " + l for l in header.splitlines()]
+        out.append("// gen_cpp.py %d --size %d%s" % (
+            self.seed, self.size, " --disable " + ",".join(sorted(self.off)) if self.off else ""))
+        out.append(PRELUDE)
+        for f in self.funcs:
+            if f.node_id not in skip:
+                out.append("%s %s(%s);" % (f.rettype, f.name, self.params_decl(f)))
+        out.append("")
+        for f in self.funcs:
+            if f.node_id in skip:
+                continue
+            out.append("%s %s(%s) {" % (f.rettype, f.name, self.params_decl(f)))
+            out.append("  unsigned acc = %du;" % (f.idx * 7919 + 17))
+            if f.params:
+                out.append("  acc += %s;" % " + ".join(self.param_read(f, i) for i in range(len(f.params))))
+            self.emit_block(f.body, 1, skip, out)
+            if f.kind == "task":
+                out.append("  co_return acc;")
+            else:
+                out.append("  co_yield acc;")
+            out.append("}")
+            out.append("")
+        out.append("int main() {")
+        out.append("  unsigned acc = 0u;")
+        self.emit_block(self.main, 1, skip, out)
+        out.append('  std::printf("end %u live %ld allocs %ld bytes %ld lines %u\\n", g_ck, g_live, g_allocs, g_bytes, g_lines);')
+        out.append("  return (int)(g_ck % 7u);")
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+    @staticmethod
+    def params_decl(f):
+        t = {"u": "unsigned", "p1": "P1", "nt": "NT"}
+        return ", ".join("%s a%d" % (t[p], i) for i, p in enumerate(f.params))
+
+    @staticmethod
+    def param_read(f, i):
+        return {"u": "a%d", "p1": "a%d.x", "nt": "a%d.get()"}[f.params[i]] % i
+
+    def emit_block(self, nodes, ind, skip, out):
+        for n in nodes:
+            if n.id in skip:
+                continue
+            for p in n.parts:
+                if isinstance(p, str):
+                    out.append("  " * ind + p)
+                else:
+                    self.emit_block(p, ind + 1, skip, out)
+
+    def ids(self):
+        res = []
+
+        def walk(nodes):
+            for n in nodes:
+                res.append(n.id)
+                for p in n.parts:
+                    if not isinstance(p, str):
+                        walk(p)
+        for f in self.funcs:
+            res.append(f.node_id)
+            walk(f.body)
+        walk(self.main)
+        return res
+
+
+class Ctx:
+    def __init__(self, func):
+        self.func = func
+        self.scope = Scope()
+        self.mult = 1
+        self.cost = [0]
+        self.in_handler = False
+        self.can_suspend = func is not None
+
+
+def program(seed, size=6, disabled=(), skip=(), header=None):
+    g = Gen(seed, size, disabled)
+    g.generate()
+    return g.emit(set(skip), header), g
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("seed", type=int)
+    ap.add_argument("--size", type=int, default=6)
+    ap.add_argument("--disable", default="")
+    ap.add_argument("--skip", default="")
+    ap.add_argument("--list-ids", action="store_true")
+    ap.add_argument("-o", default="-")
+    a = ap.parse_args()
+    dis = [x for x in a.disable.split(",") if x]
+    bad = [x for x in dis if x not in FEATURES]
+    if bad:
+        ap.error("unknown feature(s): %s (known: %s)" % (",".join(bad), ",".join(FEATURES)))
+    skip = [int(x) for x in a.skip.split(",") if x]
+    text, g = program(a.seed, a.size, dis, skip)
+    if a.list_ids:
+        print(" ".join(map(str, g.ids())))
+        return
+    if a.o == "-":
+        sys.stdout.write(text)
+    else:
+        with open(a.o, "w") as fh:
+            fh.write(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,638 @@
+#!/usr/bin/env python3
+"""Differential fuzzing of a coroutine lowering against LLVM's own passes.
+
+Usage:
+  run_diff.py --lower CMD --seeds A:B [--gen cpp|ir] [--modes O0,O2,simplified]
+              [--size N] [--disable F,...] [--asan] [--jobs 2] [--keep DIR] [--csv FILE]
+              [--known-failures FILE] [--reduce] [--regressions DIR]
+              [--reduce-time SECONDS] [--cvise]
+
+CMD is a shell command template with {in} and {out} (the presplit IR, the
+lowered IR ending in .ll), e.g. '/tmp/base/corolower {in} -S -o {out}'.
+
+--gen cpp (default): for each seed in [A, B) gen_cpp.py makes a C++20
+program. The reference is the program compiled natively (clang++-22
+-std=c++20 -O2) and run. For each mode the presplit IR is made exactly as
+tests/e2e/run_e2e.sh makes it:
+  O0, O2      clang++-22 -std=c++20 -O0/-O2 -S -emit-llvm -Xclang -disable-llvm-passes
+  simplified  the O2 IR through opt-22 -passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
+              (instcombine<no-verify-fixpoint> where opt-22 stops on its
+              one-iteration fixpoint check)
+and lowered twice: by LLVM (opt-22 -S -passes='coro-early,cgscc(coro-split),coro-cleanup')
+and by CMD. Each output must hold no presplitcoroutine function and no call
+of an llvm.coro intrinsic; it is compiled with clang++-22 -O2, run (stack
+limit 1 MiB, so symmetric transfer that is not a tail call overflows, and a
+timeout) and its stdout and exit status compared with the reference.
+
+--gen ir: gen_ir.py makes a module of presplit switched-resume coroutines
+that C++ never emits and a C driver; the reference is clang-22 -O2 on the
+presplit module and the driver (LLVM's pipeline lowers it), the only mode
+is `ir`, and the lowered modules are compiled with the same driver.
+
+--asan: the reference, the presplit IR (front end) and both lowered builds
+get -fsanitize=address (gen_ir.py marks its functions sanitize_address).
+
+Verdicts for CMD, per seed and mode:
+  pass        same stdout and exit status as the reference
+  mismatch    stdout or exit status differ
+  sanitizer   a sanitizer report the reference does not have
+  internal    CMD said "internal error"
+  crash       CMD died on a signal, timed out, or exited with another status
+  reject      CMD refused (exit 1, "error:") input LLVM lowers correctly
+  leftover    a presplit coroutine or coroutine intrinsic left in the output
+  compile     clang could not compile CMD's output
+LLVM's own lowering is judged the same way; its failures are counted (not
+our bug: a case where LLVM fails too is marked so). A seed whose reference
+does not build or run cleanly is a generator error (`invalid`).
+
+Frame sizes: CMD is run once more with --frame-report=json (appended to the
+command) and each coroutine's size is compared with LLVM's, read from the
+`dereferenceable(N)` of the frame parameter of its `.resume` function;
+--csv writes gen,seed,mode,function,corolower,llvm rows.
+
+--known-failures FILE: lines `GEN SEED MODE VERDICT  # why`; a listed case
+that fails with that verdict is XFAIL, one that passes is XPASS (an error,
+so the list gets pruned), one failing otherwise is a failure.
+
+--reduce: each unexpected failure is shrunk with the generator's own knobs
+(features disabled, smaller size, then statements dropped by id while the
+same verdict persists and LLVM's lowering still matches the reference) and
+saved as REGRESSIONS/NAME.cpp (or NAME.ll + NAME.c) with a header saying
+what failed. --cvise runs cvise on the result too when it is installed.
+
+Last line: `N passed, M failed` (XFAILs count as passed, XPASSes as failed).
+Exit status 1 if anything failed, 2 on a usage error.
+"""
+import argparse
+import concurrent.futures
+import json
+import math
+import os
+import re
+import resource
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen_cpp  # noqa: E402
+import gen_ir  # noqa: E402
+
+CLANGXX = os.environ.get("CLANGXX", "clang++-22")
+CLANG = os.environ.get("CLANG", "clang-22")
+OPT = os.environ.get("OPT", "opt-22")
+LLVM_LOWER = "coro-early,cgscc(coro-split),coro-cleanup"
+SIMPLIFY = "coro-early,function(sroa,early-cse,simplifycfg,instcombine)"
+RUN_TIMEOUT = float(os.environ.get("DIFFFUZZ_TIMEOUT", "20"))
+LOWER_TIMEOUT = float(os.environ.get("DIFFFUZZ_LOWER_TIMEOUT", "120"))
+STACK_KB = int(os.environ.get("DIFFFUZZ_STACK_KB", "1024"))
+SAN_RE = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|SUMMARY: \w+Sanitizer")
+FAIL_VERDICTS = ["mismatch", "sanitizer", "internal", "crash", "reject", "leftover", "compile"]
+
+
+def sh(cmd, timeout=None, cwd=None, stack=False):
+    """Runs cmd (list or shell string); returns (rc, stdout, stderr)."""
+    def limit():
+        if stack:
+            resource.setrlimit(resource.RLIMIT_STACK, (STACK_KB * 1024, STACK_KB * 1024))
+    try:
+        p = subprocess.run(cmd, shell=isinstance(cmd, str), cwd=cwd, timeout=timeout,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           stdin=subprocess.DEVNULL, preexec_fn=limit)
+        return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode("utf-8", "replace")
+        err = (e.stderr or b"").decode("utf-8", "replace")
+        return "timeout", out, err
+
+
+def fill(template, inp, out):
+    return template.replace("{in}", shlex.quote(inp)).replace("{out}", shlex.quote(out))
+
+
+def leftover(path):
+    with open(path, errors="replace") as fh:
+        text = fh.read()
+    if "presplitcoroutine" in text:
+        return "presplitcoroutine left"
+    m = re.search(r"(call|invoke)[^;\n]*@llvm\.coro\.[\w.]+", text)
+    if m:
+        return "coroutine intrinsic left: " + m.group(0)[-60:]
+    return None
+
+
+def llvm_frame_sizes(path):
+    sizes = {}
+    with open(path, errors="replace") as fh:
+        for line in fh:
+            if not line.startswith("define "):
+                continue
+            m = re.search(r'@"?([^"(\s]+)\.resume"?\(', line)
+            if m:
+                d = re.search(r"dereferenceable\((\d+)\)", line)
+                if d:
+                    sizes[m.group(1)] = int(d.group(1))
+    return sizes
+
+
+class Case:
+    """One generated program (seed) and the files made from it."""
+
+    def __init__(self, args, seed, work, text=None, driver=None, modes=None):
+        self.args = args
+        self.seed = seed
+        self.work = work
+        self.gen = args.gen
+        self.modes = modes or (["ir"] if args.gen == "ir" else args.modes)
+        self.text = text
+        self.driver = driver
+        self.san = ["-fsanitize=address", "-fno-omit-frame-pointer"] if args.asan else []
+
+    def p(self, name):
+        return os.path.join(self.work, name)
+
+    def generate(self):
+        if self.text is None:
+            if self.gen == "cpp":
+                self.text, _ = gen_cpp.program(self.seed, self.args.size, self.args.disabled)
+            else:
+                self.text, self.driver, _ = gen_ir.program(self.seed, self.args.size, self.args.disabled,
+                                                           asan=self.args.asan)
+        if self.gen == "cpp":
+            with open(self.p("prog.cpp"), "w") as fh:
+                fh.write(self.text)
+        else:
+            with open(self.p("prog.ll"), "w") as fh:
+                fh.write(self.text)
+            with open(self.p("driver.c"), "w") as fh:
+                fh.write(self.driver)
+
+    def run(self, exe, tag):
+        rc, out, err = sh([exe], timeout=RUN_TIMEOUT, stack=True)
+        with open(self.p(tag + ".stdout"), "w") as fh:
+            fh.write(out)
+        with open(self.p(tag + ".stderr"), "w") as fh:
+            fh.write(err)
+        return rc, out, err
+
+    def build(self, src, exe, log):
+        if self.gen == "cpp":
+            cmd = [CLANGXX, "-O2"] + self.san + [src, "-o", exe]
+        else:
+            cmd = [CLANG, "-O2", "-Wno-override-module"] + self.san + [src, self.p("driver.c"), "-o", exe]
+        rc, out, err = sh(cmd, timeout=300)
+        with open(log, "w") as fh:
+            fh.write(out + err)
+        return rc == 0
+
+    def prepare(self):
+        """Reference build and run, presplit IR per mode. None or an error."""
+        self.generate()
+        if self.gen == "cpp":
+            ok = sh([CLANGXX, "-std=c++20", "-O2"] + self.san + [self.p("prog.cpp"), "-o", self.p("native")], timeout=300)
+            if ok[0] != 0:
+                return "native build failed: " + ok[2][:300]
+        else:
+            if not self.build(self.p("prog.ll"), self.p("native"), self.p("native.build.log")):
+                return "native build failed (see native.build.log)"
+        rc, out, err = self.run(self.p("native"), "native")
+        if rc != 0 and (rc == "timeout" or rc < 0 or rc > 7):
+            return "native run exited with %s: %s" % (rc, err[-300:])
+        if SAN_RE.search(err):
+            return "native run has a sanitizer report: " + SAN_RE.search(err).group(0)
+        self.ref = (rc, out)
+        if self.gen == "cpp":
+            front = [CLANGXX, "-std=c++20", "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes"] + self.san
+            need = set(self.modes)
+            if "O0" in need:
+                r = sh(front + ["-O0", self.p("prog.cpp"), "-o", self.p("O0.presplit.ll")], timeout=300)
+                if r[0] != 0:
+                    return "front end failed at -O0"
+            if need & {"O2", "simplified"}:
+                r = sh(front + ["-O2", self.p("prog.cpp"), "-o", self.p("O2.presplit.ll")], timeout=300)
+                if r[0] != 0:
+                    return "front end failed at -O2"
+            if "simplified" in need:
+                r = sh([OPT, "-S", "-passes=" + SIMPLIFY, self.p("O2.presplit.ll"), "-o",
+                        self.p("simplified.presplit.ll")], timeout=300)
+                if r[0] != 0 and "did not reach a fixpoint" in r[2]:
+                    # opt-22 checks that instcombine reaches a fixpoint in one
+                    # iteration; the same pipeline without that check.
+                    r = sh([OPT, "-S", "-passes=" + SIMPLIFY.replace("instcombine", "instcombine<no-verify-fixpoint>"),
+                            self.p("O2.presplit.ll"), "-o", self.p("simplified.presplit.ll")], timeout=300)
+                if r[0] != 0:
+                    return "opt simplification failed: " + first_line(r[2], "ERROR")
+        else:
+            shutil.copy(self.p("prog.ll"), self.p("ir.presplit.ll"))
+        return None
+
+    def judge(self, mode, who, cmd):
+        """Lowers mode's presplit IR with cmd; returns (verdict, detail)."""
+        inp = self.p("%s.presplit.ll" % mode)
+        out = self.p("%s.%s.ll" % (mode, who))
+        if os.path.exists(out):
+            os.unlink(out)
+        rc, so, se = sh(fill(cmd, inp, out), timeout=LOWER_TIMEOUT)
+        with open(self.p("%s.%s.lower.log" % (mode, who)), "w") as fh:
+            fh.write(so + se)
+        if "internal error" in se:
+            return "internal", first_line(se, "internal error")
+        if rc == "timeout":
+            return "crash", "lowering timed out"
+        if rc != 0:
+            if rc == 1 and "error" in se and who == "cmd":
+                return "reject", first_line(se, "error")
+            return ("crash" if who == "cmd" else "reject"), "lowering exited with %s: %s" % (rc, first_line(se, ""))
+        if not os.path.exists(out) or os.path.getsize(out) == 0:
+            return "crash", "no output"
+        lo = leftover(out)
+        if lo:
+            return "leftover", lo
+        exe = self.p("%s.%s.exe" % (mode, who))
+        if not self.build(out, exe, self.p("%s.%s.build.log" % (mode, who))):
+            return "compile", "clang failed on the lowered IR"
+        rc, so, se = self.run(exe, "%s.%s" % (mode, who))
+        if SAN_RE.search(se):
+            return "sanitizer", first_line(se, "ERROR:") or SAN_RE.search(se).group(0)
+        if rc != self.ref[0]:
+            return "mismatch", "exit status %s, expected %s %s" % (rc, self.ref[0], first_line(se, ""))
+        if so != self.ref[1]:
+            return "mismatch", "stdout differs at line %d" % first_diff(so, self.ref[1])
+        return "pass", ""
+
+    def frame_sizes(self, mode):
+        inp = self.p("%s.presplit.ll" % mode)
+        rep = self.p("%s.frames.json" % mode)
+        out = self.p("%s.cmd-report.ll" % mode)
+        cmd = fill(self.args.lower, inp, out) + " --frame-report=json --frame-report-file=" + shlex.quote(rep)
+        rc, _, _ = sh(cmd, timeout=LOWER_TIMEOUT)
+        res = []
+        if rc != 0 or not os.path.exists(rep):
+            return res
+        try:
+            with open(rep) as fh:
+                frames = json.load(fh).get("frames", [])
+        except ValueError:
+            return res
+        llvm_out = self.p("%s.llvm.ll" % mode)
+        llvm = llvm_frame_sizes(llvm_out) if os.path.exists(llvm_out) else {}
+        for f in frames:
+            res.append((f["function"], f["size"], llvm.get(f["function"])))
+        return res
+
+
+def first_line(text, key):
+    for line in text.splitlines():
+        if key in line:
+            return line.strip()[:240]
+    lines = text.strip().splitlines()
+    return lines[-1][:240] if lines else ""
+
+
+def first_diff(a, b):
+    la, lb = a.splitlines(), b.splitlines()
+    for i, (x, y) in enumerate(zip(la, lb)):
+        if x != y:
+            return i + 1
+    return min(len(la), len(lb)) + 1
+
+
+def llvm_cmd():
+    return "%s -S -passes=%s {in} -o {out}" % (OPT, shlex.quote(LLVM_LOWER))
+
+
+def run_seed(args, seed, root):
+    """All modes of one seed: list of result dicts."""
+    work = os.path.join(root, "%s%d" % (args.gen, seed))
+    os.makedirs(work, exist_ok=True)
+    c = Case(args, seed, work)
+    err = c.prepare()
+    results = []
+    if err:
+        for m in c.modes:
+            results.append(dict(gen=args.gen, seed=seed, mode=m, verdict="invalid", detail=err,
+                                llvm="-", frames=[], work=work))
+        return results
+    for m in c.modes:
+        lv, ld = c.judge(m, "llvm", llvm_cmd())
+        v, d = c.judge(m, "cmd", args.lower)
+        if v == "reject" and lv != "pass":
+            v, d = "pass-both-reject", d
+        frames = c.frame_sizes(m) if args.csv or True else []
+        results.append(dict(gen=args.gen, seed=seed, mode=m, verdict=v, detail=d, llvm=lv,
+                            llvm_detail=ld, frames=frames, work=work))
+    return results
+
+
+def load_known(path):
+    known = {}
+    if not path:
+        return known
+    with open(path) as fh:
+        for line in fh:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            g, s, m, v = line.split()[:4]
+            known[(g, int(s), m)] = v
+    return known
+
+
+# ------------------------------------------------------------------ reducing
+
+def same_failure(args, seed, mode, verdict, detail, text, driver, work):
+    """Does the candidate still fail the same way, with LLVM still right?"""
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    c = Case(args, seed, work, text=text, driver=driver, modes=[mode])
+    if c.prepare():
+        return False
+    lv, _ = c.judge(mode, "llvm", llvm_cmd())
+    if lv != "pass":
+        return False
+    v, d = c.judge(mode, "cmd", args.lower)
+    if v != verdict:
+        return False
+    if verdict in ("reject", "internal"):
+        return norm_msg(d) == norm_msg(detail)
+    return True
+
+
+def norm_msg(m):
+    m = re.sub(r"^.*?error:", "", m)
+    m = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", "Q", m)
+    m = re.sub(r"[%@][\w.$\"-]+", "V", m)
+    m = re.sub(r"\d+", "N", m)
+    return m.split(":")[0].strip()
+
+
+def reduce_case(args, r, regress_dir, log):
+    seed, mode, verdict, detail = r["seed"], r["mode"], r["verdict"], r["detail"]
+    deadline = time.time() + args.reduce_time
+    work = tempfile.mkdtemp(prefix="reduce.", dir=args._root)
+    tests = [0]
+
+    def make(size, dis, skip):
+        if args.gen == "cpp":
+            t, g = gen_cpp.program(seed, size, dis, skip)
+            return t, None, g
+        t, d, g = gen_ir.program(seed, size, dis, skip, asan=args.asan)
+        return t, d, g
+
+    def check(size, dis, skip):
+        if time.time() > deadline:
+            return False
+        tests[0] += 1
+        t, d, _ = make(size, dis, skip)
+        return same_failure(args, seed, mode, verdict, detail, t, d, os.path.join(work, "w"))
+
+    size, dis, skip = args.size, list(args.disabled), set()
+    if not check(size, dis, skip):
+        log("  reduce %s %d %s: not reproducible alone" % (args.gen, seed, mode))
+        return None
+    feats = gen_cpp.FEATURES if args.gen == "cpp" else gen_ir.FEATURES
+    for f in feats:
+        if check(size, dis + [f], skip):
+            dis = dis + [f]
+    for s in range(1, size):
+        if check(s, dis, skip):
+            size = s
+            break
+    _, _, g = make(size, dis, skip)
+    ids = g.ids()
+    chunk = max(1, len(ids) // 2)
+    while chunk >= 1 and time.time() < deadline:
+        i = 0
+        while i < len(ids):
+            part = set(ids[i:i + chunk]) - skip
+            if part and check(size, dis, skip | part):
+                skip |= part
+            i += chunk
+        if chunk == 1:
+            break
+        chunk //= 2
+    text, driver, _ = make(size, dis, skip)
+    name = "%s_%s_%d_%s" % (verdict, args.gen, seed, mode)
+    how = ("gen_cpp.py %d --size %d" if args.gen == "cpp" else "gen_ir.py %d --size %d") % (seed, size)
+    if dis:
+        how += " --disable " + ",".join(dis)
+    if skip:
+        how += " --skip " + ",".join(map(str, sorted(skip)))
+    header = ("%s: corolower %s in mode %s (LLVM's lowering matches the native reference)\n"
+              "%s\nreduced from seed %d by run_diff.py --reduce (%d tests); regenerate with: %s%s"
+              % (name, verdict, mode, detail, seed, tests[0], how,
+                 " --asan" if args.asan else ""))
+    os.makedirs(regress_dir, exist_ok=True)
+    comment = "//" if args.gen == "cpp" else ";"
+    hdr = "".join("%s %s\n" % (comment, l) for l in header.splitlines())
+    if args.gen == "cpp":
+        path = os.path.join(regress_dir, name + ".cpp")
+        with open(path, "w") as fh:
+            fh.write(hdr + text)
+    else:
+        path = os.path.join(regress_dir, name + ".ll")
+        with open(path, "w") as fh:
+            fh.write(hdr + text)
+        with open(os.path.join(regress_dir, name + ".c"), "w") as fh:
+            fh.write("// driver of %s.ll\n" % name + driver)
+    if args.cvise and shutil.which("cvise") and args.gen == "cpp":
+        cvise_reduce(args, r, path, header, text)
+    shutil.rmtree(work, ignore_errors=True)
+    log("  reduced %s %d %s -> %s (%d tests)" % (args.gen, seed, mode, path, tests[0]))
+    return path
+
+
+def cvise_reduce(args, r, path, header, text):
+    """cvise on the generator's result: the same verdict must persist."""
+    d = tempfile.mkdtemp(prefix="cvise.", dir=args._root)
+    src = os.path.join(d, "prog.cpp")
+    with open(src, "w") as fh:
+        fh.write(text)
+    script = os.path.join(d, "interesting.sh")
+    me = os.path.abspath(__file__)
+    with open(script, "w") as fh:
+        fh.write("#!/bin/sh\nexec %s -B %s --check-one %s --lower %s --mode %s --verdict %s --detail %s %s %s\n" % (
+            shlex.quote(sys.executable), shlex.quote(me), shlex.quote(os.path.join(d, "prog.cpp")),
+            shlex.quote(args.lower), r["mode"], r["verdict"], shlex.quote(r["detail"]),
+            "--asan" if args.asan else "", "--seed %d" % r["seed"]))
+    os.chmod(script, 0o755)
+    rc, _, _ = sh(["cvise", "--n", "2", "--timeout", "120", script, src], timeout=args.reduce_time, cwd=d)
+    if rc == 0:
+        with open(src) as fh:
+            reduced = fh.read()
+        out = path[:-4] + ".cvise.cpp"
+        with open(out, "w") as fh:
+            fh.write("".join("// %s\n" % l for l in header.splitlines()))
+            fh.write("// further reduced by cvise\n" + reduced)
+    shutil.rmtree(d, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--lower", required=True)
+    ap.add_argument("--seeds")
+    ap.add_argument("--gen", choices=["cpp", "ir"], default="cpp")
+    ap.add_argument("--modes", default="O0,O2,simplified")
+    ap.add_argument("--size", type=int, default=6)
+    ap.add_argument("--disable", default="", help="generator features to leave out (see gen_cpp.py / gen_ir.py)")
+    ap.add_argument("--asan", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--keep")
+    ap.add_argument("--csv")
+    ap.add_argument("--known-failures")
+    ap.add_argument("--reduce", action="store_true")
+    ap.add_argument("--regressions", default=os.path.join(HERE, "regressions"))
+    ap.add_argument("--reduce-time", type=float, default=900)
+    ap.add_argument("--cvise", action="store_true")
+    ap.add_argument("--quiet", action="store_true", help="print only failures and the summary")
+    # Internal: cvise's interestingness test.
+    ap.add_argument("--check-one", help=argparse.SUPPRESS)
+    ap.add_argument("--mode", help=argparse.SUPPRESS)
+    ap.add_argument("--verdict", help=argparse.SUPPRESS)
+    ap.add_argument("--detail", default="", help=argparse.SUPPRESS)
+    ap.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if "{in}" not in args.lower or "{out}" not in args.lower:
+        ap.error("--lower needs {in} and {out}")
+    if args.check_one:
+        with open(args.check_one) as fh:
+            text = fh.read()
+        args.gen = "cpp"
+        args.disabled = []
+        args._root = tempfile.mkdtemp(prefix="check.")
+        ok = same_failure(args, args.seed, args.mode, args.verdict, args.detail, text, None,
+                          os.path.join(args._root, "w"))
+        shutil.rmtree(args._root, ignore_errors=True)
+        sys.exit(0 if ok else 1)
+    args.disabled = [x for x in args.disable.split(",") if x]
+    if not args.seeds or not re.fullmatch(r"\d+:\d+", args.seeds):
+        ap.error("--seeds A:B is required")
+    a, b = map(int, args.seeds.split(":"))
+    args.modes = [m for m in args.modes.split(",") if m]
+    for m in args.modes:
+        if m not in ("O0", "O2", "simplified"):
+            ap.error("unknown mode " + m)
+    if args.jobs < 1:
+        ap.error("bad --jobs")
+    known = load_known(args.known_failures)
+    root = tempfile.mkdtemp(prefix="difffuzz.", dir=os.environ.get("TEST_TMPDIR") or None)
+    args._root = root
+    lock = threading.Lock()
+
+    def log(s):
+        with lock:
+            print(s, flush=True)
+
+    t0 = time.time()
+    seeds = list(range(a, b))
+    counts = {}
+    llvm_counts = {}
+    unexpected = []
+    frame_rows = []
+    npass = nfail = 0
+    outcome = {}
+
+    def record(res):
+        nonlocal npass, nfail
+        for r in res:
+            key = (r["gen"], r["seed"], r["mode"])
+            v = r["verdict"]
+            counts.setdefault(r["mode"], {}).setdefault(v, 0)
+            counts[r["mode"]][v] += 1
+            llvm_counts.setdefault(r["mode"], {}).setdefault(r["llvm"], 0)
+            llvm_counts[r["mode"]][r["llvm"]] += 1
+            for fn, cs, ls in r["frames"]:
+                frame_rows.append((r["gen"], r["seed"], r["mode"], fn, cs, ls))
+            exp = known.get(key)
+            failed = v in FAIL_VERDICTS or v == "invalid"
+            if exp and failed and v == exp:
+                tag = "XFAIL"
+                npass += 1
+            elif exp and not failed:
+                tag = "XPASS"
+                nfail += 1
+            elif failed:
+                tag = "FAIL"
+                nfail += 1
+                unexpected.append(r)
+            else:
+                tag = "PASS"
+                npass += 1
+            outcome[key] = tag
+            extra = ""
+            if failed:
+                extra = ": %s%s %s" % (v, " (expected %s)" % exp if exp and exp != v else "",
+                                       r["detail"])
+                if r["llvm"] != "pass":
+                    extra += " [LLVM: %s %s]" % (r["llvm"], r.get("llvm_detail", ""))
+            elif exp:
+                extra = ": listed as %s in known failures, now passes" % exp
+            elif r["llvm"] != "pass":
+                extra = " [LLVM fails: %s %s]" % (r["llvm"], r.get("llvm_detail", ""))
+            if not args.quiet or tag not in ("PASS",):
+                log("%s %s %d %s%s" % (tag, r["gen"], r["seed"], r["mode"], extra))
+            if failed and args.keep:
+                dst = os.path.join(args.keep, "%s%d" % (r["gen"], r["seed"]))
+                if not os.path.exists(dst):
+                    shutil.copytree(r["work"], dst)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        futs = [ex.submit(run_seed, args, s, root) for s in seeds]
+        for i, f in enumerate(futs):
+            res = f.result()
+            record(res)
+            failed_here = any(outcome[(r["gen"], r["seed"], r["mode"])] in ("FAIL", "XPASS") for r in res)
+            if not failed_here:
+                shutil.rmtree(res[0]["work"], ignore_errors=True)
+    elapsed = time.time() - t0
+
+    if args.csv:
+        with open(args.csv, "w") as fh:
+            fh.write("gen,seed,mode,function,corolower,llvm\n")
+            for row in frame_rows:
+                fh.write("%s,%d,%s,%s,%d,%s\n" % (row[0], row[1], row[2], row[3], row[4],
+                                                  "" if row[5] is None else row[5]))
+    # Summary.
+    print("---- summary (%s, seeds %d:%d, %s%s) ----" % (args.gen, a, b, ",".join(c for c in counts),
+                                                         ", asan" if args.asan else ""))
+    for m in counts:
+        print("mode %-10s corolower: %s" % (m, ", ".join("%s %d" % kv for kv in sorted(counts[m].items()))))
+        print("mode %-10s LLVM:      %s" % (m, ", ".join("%s %d" % kv for kv in sorted(llvm_counts[m].items()))))
+    pairs = [(cs, ls) for (_, _, _, _, cs, ls) in frame_rows if ls]
+    if pairs:
+        larger = sum(1 for cs, ls in pairs if cs > ls)
+        smaller = sum(1 for cs, ls in pairs if cs < ls)
+        gm = math.exp(sum(math.log(cs / ls) for cs, ls in pairs) / len(pairs))
+        print("frames: %d compared, corolower larger in %d, smaller in %d, geomean corolower/LLVM %.4f"
+              % (len(pairs), larger, smaller, gm))
+    n = len(seeds) * len(args.modes if args.gen == "cpp" else ["ir"])
+    print("throughput: %d programs x modes in %.0f s (%.1f programs/min, jobs %d)"
+          % (n, elapsed, len(seeds) * 60.0 / max(elapsed, 1e-9), args.jobs))
+    if args.reduce and unexpected:
+        done = set()
+        for r in unexpected:
+            if r["verdict"] == "invalid":
+                continue
+            k = (r["seed"], r["verdict"])
+            if k in done:
+                continue
+            done.add(k)
+            reduce_case(args, r, args.regressions, log)
+    print("%d passed, %d failed" % (npass, nfail))
+    if nfail == 0 and not args.keep:
+        shutil.rmtree(root, ignore_errors=True)
+    elif nfail:
+        print("run_diff.py: artifacts in %s" % root, file=sys.stderr)
+    sys.exit(1 if nfail else 0)
+
+
+if __name__ == "__main__":
+    main()

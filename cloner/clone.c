@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cloner/debug_info.h"
+#include "irkit/oom.h"
 #include "irkit/vec.h"
 
 static int is_local(LLVMValueRef v) {
@@ -74,6 +75,11 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   (void)src;
   LLVMBasicBlockRef *nb = malloc((n ? n : 1) * sizeof *nb);
+  if (!nb) {
+    LLVMDisposeBuilder(b);
+    crl_oom_note();
+    return -1;
+  }
   for (unsigned k = 0; k < n; k++) {
     size_t len;
     const char *nm = LLVMGetBasicBlockName(blocks[k]);
@@ -167,6 +173,10 @@ void crl_copy_fn_attrs(LLVMValueRef src, LLVMValueRef dst,
   unsigned n = LLVMGetAttributeCountAtIndex(src, LLVMAttributeFunctionIndex);
   if (n) {
     LLVMAttributeRef *a = malloc(n * sizeof *a);
+    if (!a) {
+      crl_oom_note();
+      return;
+    }
     LLVMGetAttributesAtIndex(src, LLVMAttributeFunctionIndex, a);
     for (unsigned k = 0; k < n; k++) {
       if (LLVMIsEnumAttribute(a[k]) &&

@@ -8,13 +8,20 @@
 #include "frame/frame_plan.h"
 #include "irkit/keysort.h"
 #include "core/layout.h"
+#include "irkit/oom.h"
 
 uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
                        LLVMValueRef v, LLVMTypeRef t, uint64_t size,
                        uint32_t align, uint64_t fixed_offset) {
   if (c->num_fields == c->cap_fields) {
-    c->cap_fields = c->cap_fields ? 2 * c->cap_fields : 16;
-    c->fields = realloc(c->fields, c->cap_fields * sizeof *c->fields);
+    uint32_t cap = c->cap_fields ? 2 * c->cap_fields : 16;
+    crl_frame_field_plan *fs = realloc(c->fields, cap * sizeof *fs);
+    if (!fs) {
+      crl_oom_note();
+      return UINT32_MAX;
+    }
+    c->fields = fs;
+    c->cap_fields = cap;
   }
   crl_frame_field_plan *f = &c->fields[c->num_fields];
   memset(f, 0, sizeof *f);
@@ -32,7 +39,7 @@ uint32_t crl_pin_alloca(crl_coro *c, crl_field_kind k, const char *name,
                         LLVMValueRef alloca, LLVMTypeRef t, uint64_t size,
                         uint32_t align, uint64_t fixed_offset) {
   uint32_t f = crl_add_field(c, k, name, alloca, t, size, align, fixed_offset);
-  c->fields[f].pinned = 1;
+  if (f != UINT32_MAX) c->fields[f].pinned = 1;
   return f;
 }
 
@@ -83,6 +90,11 @@ int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
     cd->field = crl_add_field(
         c, cd->is_alloca ? CRL_FIELD_ALLOCA : CRL_FIELD_SPILL,
         crl_slot_name(slots, cd->value), cd->value, t, size, align, CRL_LAYOUT_FREE);
+    if (cd->field == UINT32_MAX) {
+      free(ord);
+      CRL_ERR(c, cd->value, "out of memory planning the frame");
+      return -1;
+    }
     c->fields[cd->field].owns_name = 1;
     /* Above what the allocation guarantees: realigned at run time, in the
      * region layout (interference.c) builds for all such allocas. */

@@ -30,6 +30,10 @@ static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
   if (def) *def = 0;
   size_t n = strlen(ty) + strlen(name) + 48;
   char *s = malloc(n);
+  if (!s) {
+    LLVMDisposeMessage(ty);
+    return NULL;
+  }
   if (LLVMIsAAllocaInst(v))
     snprintf(s, n, "%s = alloca %s, align %u", name, ty, LLVMGetAlignment(v));
   else

@@ -197,13 +197,16 @@ static int layout_realigned(crl_coro *c, interf_ctx *x, uint32_t *reg) {
   crl_layout_result r = {0};
   region_ctx rc = {x, m};
   int ok = crl_layout_compute(&r, lf, k, region_interferes, &rc) == 0;
+  uint64_t end = 0;
+  uint32_t g = c->align_guarantee;
   if (ok) {
-    uint64_t end = 0;
     for (uint32_t i = 0; i < k; i++)
       if (r.offsets[i] + lf[i].size > end) end = r.offsets[i] + lf[i].size;
-    uint32_t g = c->align_guarantee;
     *reg = crl_add_field(c, CRL_FIELD_REALIGNED, "__realigned", NULL, NULL,
                          end + top - g, g, CRL_LAYOUT_FREE);
+    ok = *reg != UINT32_MAX;
+  }
+  if (ok) {
     c->fields[*reg].realign = top;
     c->fields[*reg].data_end = (end + g - 1) / g * g;
     x->cand_of_field[*reg] = UINT32_MAX;

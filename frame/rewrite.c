@@ -7,6 +7,7 @@
 
 #include "frame/frame_plan.h"
 #include "irkit/blocks.h"
+#include "irkit/oom.h"
 #include "frame/ssa_repair.h"
 
 /* Is `user` (an instruction) reached only after coro.begin? */
@@ -351,6 +352,12 @@ static void hoist_remat(crl_coro *c, crl_plan *p) {
   uint32_t n = p->num_blocks, cnt = 0;
   uint32_t *order = malloc((n + 1) * sizeof *order);
   uint32_t *idx = malloc((n + 1) * sizeof *idx);
+  if (!order || !idx) {
+    free(order);
+    free(idx);
+    crl_oom_note();
+    return;
+  }
   crl_cfg_rpo(&p->cfg, order, idx, &cnt);
   crl_vec moves = {0};
   for (uint32_t k = 0; k < cnt; k++) {

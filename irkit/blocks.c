@@ -238,15 +238,15 @@ static LLVMBasicBlockRef constant_target(LLVMValueRef t) {
 }
 
 /* Records bb (once) as a block whose phis need fixing after this round. */
-static void touch(crl_vec *v, crl_valmap *seen, LLVMBasicBlockRef bb) {
+static void touch(crl_bvec *v, crl_valmap *seen, LLVMBasicBlockRef bb) {
   if (crl_valmap_has(seen, bb)) return;
   crl_valmap_put(seen, bb, bb);
-  crl_vec_push(v, (LLVMValueRef)bb);
+  crl_bvec_push(v, bb);
 }
 
 /* Replaces a branch or switch on a constant by a plain branch. Phis of the
  * old successors are fixed later, all at once (filter_phis). */
-static int fold_terminator(LLVMBuilderRef b, LLVMBasicBlockRef bb, crl_vec *touched,
+static int fold_terminator(LLVMBuilderRef b, LLVMBasicBlockRef bb, crl_bvec *touched,
                            crl_valmap *seen) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
   if (!t) return 0;
@@ -347,6 +347,12 @@ void crl_remove_unreachable(LLVMValueRef fn) {
   crl_valmap seen;
   crl_valmap_init(&seen, nb);
   LLVMBasicBlockRef *stack = malloc(nb * sizeof *stack);
+  if (!stack || !seen.cap) {
+    free(stack);
+    crl_valmap_free(&seen);
+    crl_oom_note();
+    return;
+  }
   unsigned sp = 0;
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
   crl_valmap_put(&seen, entry, entry);
@@ -363,41 +369,41 @@ void crl_remove_unreachable(LLVMValueRef fn) {
       }
     }
   }
-  crl_vec dead = {0};
+  crl_bvec dead = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
-    if (!crl_valmap_has(&seen, bb)) crl_vec_push(&dead, (LLVMValueRef)bb);
+    if (!crl_valmap_has(&seen, bb)) crl_bvec_push(&dead, bb);
   /* Live blocks entered from dead ones lose those phi entries: each phi is
    * rebuilt once, whatever the number of dead predecessors (a return block
    * fed by every suspend point has thousands). */
   crl_valmap touched;
   crl_valmap_init(&touched, 16);
-  crl_vec fix = {0};
+  crl_bvec fix = {0};
   for (unsigned k = 0; k < dead.n; k++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator((LLVMBasicBlockRef)dead.v[k]);
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(dead.v[k]);
     unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
     for (unsigned s = 0; s < ns; s++) {
       LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
       if (crl_valmap_has(&seen, succ) && !crl_valmap_has(&touched, succ)) {
         crl_valmap_put(&touched, succ, succ);
-        crl_vec_push(&fix, (LLVMValueRef)succ);
+        crl_bvec_push(&fix, succ);
       }
     }
   }
   for (unsigned k = 0; k < fix.n; k++)
-    filter_phis((LLVMBasicBlockRef)fix.v[k], cap_by_liveness, &seen);
-  crl_vec_free(&fix);
+    filter_phis(fix.v[k], cap_by_liveness, &seen);
+  crl_bvec_free(&fix);
   crl_valmap_free(&touched);
   for (unsigned k = 0; k < dead.n; k++) {
-    LLVMBasicBlockRef bb = (LLVMBasicBlockRef)dead.v[k];
+    LLVMBasicBlockRef bb = dead.v[k];
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i))
       if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
         LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
   }
   for (unsigned k = 0; k < dead.n; k++)
-    LLVMDeleteBasicBlock((LLVMBasicBlockRef)dead.v[k]);
-  crl_vec_free(&dead);
+    LLVMDeleteBasicBlock(dead.v[k]);
+  crl_bvec_free(&dead);
   free(stack);
   crl_valmap_free(&seen);
 }
@@ -430,36 +436,36 @@ static void forward_empty_blocks(LLVMValueRef fn) {
   unsigned nb = count_blocks(fn);
   crl_valmap_init(&fwd, nb);
   crl_valmap_init(&fin, nb);
-  crl_vec order = {0}, path = {0};
+  crl_bvec order = {0}, path = {0};
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
   for (LLVMBasicBlockRef bb = LLVMGetNextBasicBlock(entry); bb; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMBasicBlockRef s = forward_target(bb);
     if (!s) continue;
     crl_valmap_put(&fwd, bb, s);
-    crl_vec_push(&order, (LLVMValueRef)bb);
+    crl_bvec_push(&order, bb);
   }
   /* fin: the chain's end, or the entry block standing for "on the path
    * being followed" and then for "part of a cycle" (never a target). */
   for (unsigned k = 0; k < order.n; k++) {
-    LLVMBasicBlockRef x = (LLVMBasicBlockRef)order.v[k];
+    LLVMBasicBlockRef x = order.v[k];
     path.n = 0;
     while (crl_valmap_has(&fwd, x) && !crl_valmap_has(&fin, x)) {
       crl_valmap_put(&fin, x, entry);
-      crl_vec_push(&path, (LLVMValueRef)x);
+      crl_bvec_push(&path, x);
       x = crl_valmap_get(&fwd, x);
     }
     LLVMBasicBlockRef end = crl_valmap_has(&fin, x) ? crl_valmap_get(&fin, x) : x;
     for (unsigned j = 0; j < path.n; j++) crl_valmap_put(&fin, path.v[j], end);
   }
   for (unsigned k = 0; k < order.n; k++) {
-    LLVMBasicBlockRef bb = (LLVMBasicBlockRef)order.v[k];
+    LLVMBasicBlockRef bb = order.v[k];
     LLVMBasicBlockRef end = crl_valmap_get(&fin, bb);
     if (end == entry) continue;
     LLVMReplaceAllUsesWith(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(end));
     LLVMDeleteBasicBlock(bb);
   }
-  crl_vec_free(&order);
-  crl_vec_free(&path);
+  crl_bvec_free(&order);
+  crl_bvec_free(&path);
   crl_valmap_free(&fwd);
   crl_valmap_free(&fin);
 }
@@ -474,7 +480,7 @@ void crl_simplify_cfg(LLVMValueRef fn) {
   int clean = 0; /* no unreachable block left since the last removal */
   for (int round = 0; round < 4; round++) {
     int changed = 0;
-    crl_vec touched = {0};
+    crl_bvec touched = {0};
     crl_valmap seen;
     crl_valmap_init(&seen, 64);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
@@ -483,8 +489,8 @@ void crl_simplify_cfg(LLVMValueRef fn) {
       changed |= fold_terminator(b, bb, &touched, &seen);
     }
     for (unsigned k = 0; k < touched.n; k++)
-      filter_phis((LLVMBasicBlockRef)touched.v[k], cap_by_edges, NULL);
-    crl_vec_free(&touched);
+      filter_phis(touched.v[k], cap_by_edges, NULL);
+    crl_bvec_free(&touched);
     crl_valmap_free(&seen);
     if (!changed) break;
     crl_remove_unreachable(fn);

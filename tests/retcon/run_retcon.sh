@@ -185,42 +185,45 @@ fi
 
 # Phase 1, per (case, arch): add the target lines, lower, check the output.
 # Writes $d/lower.status: "ok" or the failure reason.
+lower_case_status() {
+  local n=$1 mod=$2 a=$3 d=$4
+  if [ ! -f "$mod" ]; then
+    echo "missing $mod"; return
+  fi
+  if grep -qE '^target (datalayout|triple)' "$mod"; then
+    echo "the case module must not carry target lines"; return
+  fi
+  cat "$work/target.$a" "$mod" > "$d/in.ll"
+  local cmd rc=0
+  rm -f "$d/out.ll"
+  cmd=${lower_cmd//\{in\}/$(printf '%q' "$d/in.ll")}
+  cmd=${cmd//\{out\}/$(printf '%q' "$d/out.ll")}
+  (cd "$start_dir" && timeout "$lower_timeout" bash -c "$cmd") >"$d/lower.log" 2>&1 || rc=$?
+  if [ "$rc" != 0 ]; then
+    echo "lowering exited with $rc (see $d/lower.log)"; return
+  fi
+  if [ ! -s "$d/out.ll" ]; then
+    echo "lowering produced no output"; return
+  fi
+  if grep -q 'presplitcoroutine' "$d/out.ll"; then
+    echo "presplitcoroutine left in the lowered IR"; return
+  fi
+  local left
+  left=$(grep -E '(call|invoke)[^;]*@llvm\.coro\.' "$d/out.ll" | head -n 1 |
+         sed 's/^[[:space:]]*//' || true)
+  if [ -n "$left" ]; then
+    echo "coroutine intrinsic left: $left"; return
+  fi
+  echo ok
+}
 lower_case() {
   local idx=$1 a=$2 e=${entries[$1]}
   local n mod drv exp
   IFS='|' read -r n mod drv exp <<< "$e"
   local d="$work/${n//\//_}.$a"
   mkdir -p "$d"
-  {
-    if [ ! -f "$mod" ] || [ ! -f "$drv" ] || [ ! -f "$exp" ]; then
-      echo "missing one of $mod, $drv, $exp"; return
-    fi
-    if grep -qE '^target (datalayout|triple)' "$mod"; then
-      echo "the case module must not carry target lines"; return
-    fi
-    cat "$work/target.$a" "$mod" > "$d/in.ll"
-    local cmd rc=0
-    rm -f "$d/out.ll"
-    cmd=${lower_cmd//\{in\}/$(printf '%q' "$d/in.ll")}
-    cmd=${cmd//\{out\}/$(printf '%q' "$d/out.ll")}
-    (cd "$start_dir" && timeout "$lower_timeout" bash -c "$cmd") >"$d/lower.log" 2>&1 || rc=$?
-    if [ "$rc" != 0 ]; then
-      echo "lowering exited with $rc (see $d/lower.log)"; return
-    fi
-    if [ ! -s "$d/out.ll" ]; then
-      echo "lowering produced no output"; return
-    fi
-    if grep -q 'presplitcoroutine' "$d/out.ll"; then
-      echo "presplitcoroutine left in the lowered IR"; return
-    fi
-    local left
-    left=$(grep -E '(call|invoke)[^;]*@llvm\.coro\.' "$d/out.ll" | head -n 1 |
-           sed 's/^[[:space:]]*//' || true)
-    if [ -n "$left" ]; then
-      echo "coroutine intrinsic left: $left"; return
-    fi
-    echo ok
-  } > "$d/lower.status.tmp"
+  lower_case_status "$n" "$mod" "$a" "$d" > "$d/lower.status.tmp" ||
+    echo "internal error in run_retcon.sh" > "$d/lower.status.tmp"
   mv "$d/lower.status.tmp" "$d/lower.status"
 }
 
@@ -234,6 +237,9 @@ run_one() {
   status=$(cat "$d/lower.status" 2>/dev/null || echo "lowering did not finish")
   if [ "$status" != ok ]; then
     echo "FAIL $n $a $o: $status" > "$result"; return
+  fi
+  if [ ! -f "$drv" ] || [ ! -f "$exp" ]; then
+    echo "FAIL $n $a $o: missing $drv or $exp" > "$result"; return
   fi
   local compiler=$CC
   case "$drv" in *.cpp) compiler=$CXX ;; esac

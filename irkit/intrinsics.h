@@ -35,6 +35,11 @@ const char *crl_intrinsic_name(crl_intr k);
 LLVMValueRef crl_intrinsic_decl(LLVMModuleRef m, crl_intr k);
 /* Is this an `llvm.coro.*` intrinsic (any of the above but lifetime)? */
 int crl_is_coro_intrinsic(crl_intr k);
+/* Does calling this coroutine id make the caller a coroutine without the
+ * presplitcoroutine attribute? LLVM's CoroEarly adds the attribute for the
+ * returned-continuation and async ids; llvm.coro.id needs it from the front
+ * end. */
+int crl_id_implies_coroutine(crl_intr k);
 /* Is `call` an elision marker of a coroutine that is already split: a
  * switched-resume coro.id whose info operand is the constant array of its
  * clones, or coro.begin / coro.alloc / coro.free taking such an id? What

@@ -56,10 +56,10 @@ static const crl_lowering *find_lowering(const crl_options *o, crl_abi abi) {
   return NULL;
 }
 
-/* Functions calling a coroutine intrinsic (`any`), and those calling
- * coro.id (`ids`), found through the declarations' uses rather than a walk
- * over every instruction of the module. Taken before lowering: these and
- * the functions lowering adds are all it can change. */
+/* Functions calling a coroutine intrinsic (`any`), and those calling a
+ * coroutine id (`ids`), found through the declarations' uses rather than a
+ * walk over every instruction of the module. Taken before lowering: these
+ * and the functions lowering adds are all it can change. */
 static void intrinsic_callers(LLVMModuleRef m, crl_valmap *any, crl_valmap *ids) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (!LLVMIsDeclaration(f)) continue;
@@ -70,7 +70,25 @@ static void intrinsic_callers(LLVMModuleRef m, crl_valmap *any, crl_valmap *ids)
       if (!LLVMIsAInstruction(i)) continue;
       LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
       crl_valmap_put(any, fn, fn);
-      if (k == CRL_I_ID) crl_valmap_put(ids, fn, fn);
+      if (k == CRL_I_ID || crl_id_implies_coroutine(k)) crl_valmap_put(ids, fn, fn);
+    }
+  }
+}
+
+/* What LLVM's CoroEarly does: a function calling an id that implies a
+ * coroutine (crl_id_implies_coroutine) is one, attribute or not. */
+static void mark_implied(LLVMModuleRef m, LLVMValueRef only) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f) || !crl_id_implies_coroutine(crl_intrinsic_of_fn(f)))
+      continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef i = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(i)) continue;
+      LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
+      if ((only && fn != only) || crl_is_presplit(fn)) continue;
+      LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                              LLVMCreateEnumAttribute(LLVMGetModuleContext(m), kind, 0));
     }
   }
 }
@@ -208,6 +226,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   crl_valmap_init(&id_callers, 16);
   intrinsic_callers(m, &touched, &id_callers);
   const crl_target *target = NULL;
+  mark_implied(m, only);
   int coroutines = touched.n > 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !coroutines; f = LLVMGetNextFunction(f))
     coroutines = crl_is_presplit(f);

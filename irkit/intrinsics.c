@@ -124,7 +124,8 @@ int crl_is_split_marker(LLVMValueRef call) {
 }
 
 int crl_is_fallthrough_end(LLVMValueRef inst) {
-  if (crl_intrinsic_of(inst) != CRL_I_END) return 0;
+  crl_intr k = crl_intrinsic_of(inst);
+  if (k != CRL_I_END && k != CRL_I_END_ASYNC) return 0;
   LLVMValueRef u = LLVMGetOperand(inst, 1);
   return LLVMIsAConstantInt(u) && LLVMConstIntGetZExtValue(u) == 0;
 }

@@ -46,7 +46,7 @@ int crl_id_implies_coroutine(crl_intr k);
  * LLVM's CoroSplit (or corolower with elision markers kept) leaves in a
  * ramp for CoroElide. */
 int crl_is_split_marker(LLVMValueRef call);
-/* A non-unwind llvm.coro.end: in the resume functions it returns, so the
+/* A non-unwind llvm.coro.end or llvm.coro.end.async: in the resume functions it returns, so the
  * code after it runs only in the ramp (which has not really suspended and
  * still holds every value in registers or on its stack). */
 int crl_is_fallthrough_end(LLVMValueRef inst);

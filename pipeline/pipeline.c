@@ -15,7 +15,8 @@
  *     split, finish                        (the ABI's, on cloner/)
  *     cleanup            coro/cleanup.c
  *     release                              (the ABI's, always)
- *   module:  nothing left behind, then the verifier on what changed.
+ *   module:  every linked lowering's module_late (what reads final
+ *            sizes), nothing left behind, then the verifier on what changed.
  *
  * A new lowering is a package exporting one crl_lowering table; it is
  * listed below and found by weak reference. */
@@ -176,15 +177,26 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
   return rc;
 }
 
+/* A module-level hook (module_early or module_late) of every linked
+ * lowering, in table order. */
+static int each_module_hook(LLVMModuleRef m, const crl_target *t, crl_result *res,
+                            const crl_options *opts, int late) {
+  crl_module_ctx mc = {m, t, res, opts};
+  const crl_lowering *const *ls = opts->lowerings ? opts->lowerings : linked;
+  size_t n = opts->lowerings ? opts->num_lowerings : sizeof linked / sizeof *linked;
+  for (size_t i = 0; i < n; i++) {
+    if (!ls[i]) continue;
+    int (*hook)(const crl_module_ctx *) = late ? ls[i]->module_late : ls[i]->module_early;
+    if (hook && hook(&mc) != 0) return -1;
+  }
+  return 0;
+}
+
 /* The module-level part every linked lowering does before coroutines are
  * lowered, then the check that nothing coroutine-only is left elsewhere. */
 static int module_early(LLVMModuleRef m, const crl_target *t, crl_result *res,
                         const crl_options *opts) {
-  crl_module_ctx mc = {m, t, res, opts};
-  const crl_lowering *const *ls = opts->lowerings ? opts->lowerings : linked;
-  size_t n = opts->lowerings ? opts->num_lowerings : sizeof linked / sizeof *linked;
-  for (size_t i = 0; i < n; i++)
-    if (ls[i] && ls[i]->module_early && ls[i]->module_early(&mc) != 0) return -1;
+  if (each_module_hook(m, t, res, opts, 0) != 0) return -1;
   return crl_check_outside_coroutines(m, res);
 }
 
@@ -266,6 +278,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
                 slot_maps && k != UINT32_MAX ? &slot_maps[k] : NULL);
     }
     crl_vec_free(&coros);
+    if (crl_result_ok(res)) each_module_hook(m, target, res, opts, 1);
   }
   if (crl_result_ok(res)) crl_check_leftovers(m, res, opts->keep_elision_markers);
   if (crl_result_ok(res)) crl_verify_changed(m, &touched, last_before, res);

@@ -84,6 +84,12 @@ typedef struct crl_frame_report {
   uint32_t num_suspends;
   uint32_t num_fields;
   const crl_frame_field *fields;
+  /* A frame that lives inside a larger block (the async context, after the
+   * header its front end owns): the block's name ("context"), the frame's
+   * offset in it and the block's final size. NULL and 0 for a frame that is
+   * an allocation of its own. Field offsets are from the frame's start. */
+  const char *container;
+  uint64_t container_offset, container_size;
 } crl_frame_report;
 
 /* A lowering: one ABI's part of the pipeline. Each lowering library exports

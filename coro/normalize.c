@@ -8,15 +8,32 @@
 
 int crl_normalize(crl_coro *c) {
   if (c->low->normalize && c->low->normalize(c) != 0) return -1;
-  for (uint32_t s = 0; s < c->num_susp; s++) {
+  /* block -> the suspend whose resume block it is (id + 1) */
+  crl_valmap resume_of;
+  if (crl_valmap_init(&resume_of, c->num_susp + 1) != 0) {
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
+  int rc = 0;
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
     crl_suspend *sp = &c->susp[s];
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(sp->call);
     sp->pre = crl_split_before(sp->call, "coro.suspend.pre");
-    sp->resume = LLVMGetInstructionParent(sp->call);
-    if (c->low->normalize_suspend(c, sp) != 0) return -1;
+    sp->resume = bb;
+    /* Two suspends in one block: the earlier one's resume code is what
+     * just moved in front, into this one's pre block. */
+    uint32_t t = crl_valmap_get_id(&resume_of, bb);
+    if (t != UINT32_MAX) c->susp[t].resume = sp->pre;
+    crl_valmap_put_id(&resume_of, bb, s);
+    if (c->low->normalize_suspend(c, sp) != 0) {
+      rc = -1;
+      break;
+    }
     sp->call = NULL;
     /* The frame must be consistent where the coroutine becomes resumable:
      * at the save (an await_suspend may resume it on another thread). */
     sp->point = sp->save ? sp->save : LLVMGetBasicBlockTerminator(sp->pre);
   }
-  return 0;
+  crl_valmap_free(&resume_of);
+  return rc;
 }

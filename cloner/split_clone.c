@@ -15,6 +15,7 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   crl_split_clone *x = vctx;
   crl_coro *c = x->c;
   if (v == c->begin) return x->frame;
+  if (v == c->frame_base && v) return x->frame_base;
   if (v == c->id) return LLVMConstNull(LLVMTypeOf(v));
   if (LLVMValueIsBasicBlock(v)) return LLVMBasicBlockAsValue(x->sink);
   if (LLVMIsAAllocaInst(v)) {

@@ -16,6 +16,11 @@ typedef struct crl_cand {
   int store_after_def;  /* cannot be stored at the suspend points */
   int remat;            /* recomputed after each suspend from its operands,
                            which are kept in the frame anyway */
+  /* With c->remat_depth > 1: pure instructions between the value and those
+   * operands that cross no suspend themselves, recomputed with it (in
+   * definition order; malloc'd, NULL when none). */
+  LLVMValueRef *chain;
+  uint32_t num_chain;
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
   uint64_t *live_blocks;/* large allocas: blocks where really alive, or NULL */

@@ -174,6 +174,7 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
   unsigned np = LLVMCountParams(c->fn);
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef a = LLVMGetParam(c->fn, k);
+    if (a == c->frame_base) continue; /* every clone recomputes it */
     use_list u = {0};
     value_uses(p, a, &u);
     if (!u.n) { free(u.b); continue; }

@@ -73,6 +73,28 @@ static int crosses(crl_ssa_repair *r, uint32_t s) {
 #define IS_LAZY(v) (((uintptr_t)(v)) & 1)
 #define LAZY_BLOCK(v) ((uint32_t)(((uintptr_t)(v)) >> 1))
 
+/* A copy of v at the builder, with operands that are chain members
+ * (copied just before, in `from`/`to`) replaced by their copies. */
+static LLVMValueRef clone_with(crl_ssa_repair *r, LLVMValueRef v, LLVMValueRef *from,
+                               LLVMValueRef *to, uint32_t n) {
+  LLVMValueRef cl = LLVMInstructionClone(v);
+  LLVMInsertIntoBuilderWithName(r->b, cl, "");
+  unsigned nops = LLVMGetNumOperands(cl);
+  for (unsigned k = 0; k < nops; k++)
+    for (uint32_t m = 0; m < n; m++)
+      if (LLVMGetOperand(cl, k) == from[m]) LLVMSetOperand(cl, k, to[m]);
+  return cl;
+}
+
+/* The recomputed value's copy, after copies of the pure instructions it
+ * is recomputed through (frame_plan.h). */
+static LLVMValueRef clone_chain(crl_ssa_repair *r, const crl_cand *cd) {
+  LLVMValueRef to[8];
+  uint32_t n = cd->num_chain <= 8 ? cd->num_chain : 8;
+  for (uint32_t m = 0; m < n; m++) to[m] = clone_with(r, cd->chain[m], cd->chain, to, m);
+  return clone_with(r, cd->value, cd->chain, to, n);
+}
+
 static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
   crl_coro *c = r->c;
   LLVMBasicBlockRef bb = r->p->blocks[block];
@@ -82,8 +104,7 @@ static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
   if (r->p->cands[r->cand].remat) {
     /* Recomputed: the operands' own repair later gives them their values
      * here (they cross this suspend too). */
-    LLVMValueRef cl = LLVMInstructionClone(r->value);
-    LLVMInsertIntoBuilderWithName(r->b, cl, "");
+    LLVMValueRef cl = clone_chain(r, &r->p->cands[r->cand]);
     crl_vec_push(&r->own_reloads, cl);
     crl_vec_push(&c->reloads, cl);
     return cl;

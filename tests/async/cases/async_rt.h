@@ -44,6 +44,11 @@ void glue_run(void *fn, void *ctx);
 
 static int rt_failed;
 
+/* Line-buffered stdout: what a crashing program printed is kept. */
+__attribute__((constructor)) static void rt_init(void) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
 static void rt_fail(const char *what) {
   printf("RUNTIME ERROR: %s\n", what);
   fflush(stdout);
@@ -177,6 +182,16 @@ void rt_trace(const char *tag, int64_t v) {
 void rt_trace_str(const char *s) { printf("%s\n", s); }
 
 void rt_trace_f64(const char *tag, double v) { printf("%s %.6f\n", tag, v); }
+
+/* Called from IR: report whether p is aligned to `align` bytes. */
+void rt_check_align(const char *tag, void *p, int64_t align) {
+  printf("%s aligned to %lld: %s\n", tag, (long long)align,
+         ((uintptr_t)p % (uintptr_t)align) == 0 ? "yes" : "NO");
+}
+
+void *rt_alloc_aligned_ir(int64_t size, int64_t align) {
+  return rt_alloc_aligned(size, align);
+}
 
 /* Called from IR when a task's entry function returns to its parent
  * (a task's root context has a null parent): free the root context. */

@@ -39,12 +39,14 @@
 #
 # Output: one line per (case, arch, opt), `PASS name arch opt` or
 # `FAIL name arch opt: reason`, in a fixed order, then `N passed, M failed`.
-# Exit status 1 if anything failed, 2 on a usage error.
-# Environment: CC, CXX (default clang-22, clang++-22), QEMU, RETCON_CFLAGS
-# (extra compile/link flags, e.g. -fsanitize=address for --arch x86_64),
-# RETCON_TIMEOUT (seconds per run, default 60), RETCON_LOWER_TIMEOUT. Scratch files go to
-# --workdir, else a mktemp directory under $TEST_TMPDIR (or $TMPDIR, /tmp)
-# that is removed when everything passed.
+# Exit status 1 if anything failed, 2 on a usage error. Scratch files go
+# to --workdir, else a mktemp directory under $TEST_TMPDIR (or $TMPDIR,
+# /tmp) that is removed when everything passed.
+#
+# Environment: CC, CXX (default clang-22, clang++-22), QEMU,
+# RETCON_CFLAGS (extra compile and link flags, e.g.
+# "-fsanitize=address,undefined" with --arch x86_64), RETCON_TIMEOUT
+# (seconds per run, default 60), RETCON_LOWER_TIMEOUT (default 300).
 set -euo pipefail
 
 usage() {

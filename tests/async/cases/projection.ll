@@ -7,7 +7,10 @@
 ;            of garbage); @project_field3 loads it;
 ;   await 2: the executor resumes with an interior pointer ctx + 8;
 ;            @project_minus8 subtracts 8 again;
-;   await 3: the identity, resumed by the executor with the context itself.
+;   await 3: the identity, resumed by the executor with the context itself;
+;   await 4: as await 1, but the projection is @c_project_field3, defined in
+;            the C driver: it cannot be inlined, so the resume function must
+;            call it (with the C calling convention) to find its frame.
 ; A lowering that ignores the projection, or applies it to the wrong
 ; argument, reads its frame from the callee context or the decoy.
 
@@ -20,6 +23,7 @@
 @s.after1 = private unnamed_addr constant [7 x i8] c"after1\00"
 @s.after2 = private unnamed_addr constant [7 x i8] c"after2\00"
 @s.after3 = private unnamed_addr constant [7 x i8] c"after3\00"
+@s.after4 = private unnamed_addr constant [7 x i8] c"after4\00"
 
 declare token @llvm.coro.id.async(i32, i32, i32, ptr)
 declare ptr @llvm.coro.begin(token, ptr)
@@ -33,6 +37,7 @@ declare void @rt_free(ptr)
 declare void @rt_enqueue(ptr, ptr)
 declare void @rt_trace(ptr, i64)
 declare void @rt_task_done(ptr, i64)
+declare ptr @c_project_field3(ptr)
 
 ; ---- glue and helpers (not coroutines) ----
 
@@ -141,8 +146,26 @@ entry:
   %r2 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res2, ptr @project_self, ptr @fwd_yield, ptr %res2, ptr %ctx)
   %a3 = add i64 %a2t, %k
   call void @rt_trace(ptr @s.after3, i64 %a3)
+  ; await 4: like await 1, with the projection defined in C
+  %size4 = load i32, ptr %sizep, align 4
+  %size464 = zext i32 %size4 to i64
+  %c4 = call ptr @rt_alloc(i64 %size464)
+  store ptr @decoy, ptr %c4, align 8
+  %res3 = call ptr @llvm.coro.async.resume()
+  %rpp4 = getelementptr inbounds i8, ptr %c4, i64 8
+  store ptr %res3, ptr %rpp4, align 8
+  %cap4 = getelementptr inbounds i8, ptr %c4, i64 16
+  store i64 %a3, ptr %cap4, align 8
+  %cf4 = getelementptr inbounds i8, ptr %c4, i64 24
+  store ptr %ctx, ptr %cf4, align 8
+  %r3 = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res3, ptr @c_project_field3, ptr @fwd_call, ptr @svc, ptr %c4)
+  %c4b = extractvalue { ptr, i64 } %r3, 0
+  %v4 = extractvalue { ptr, i64 } %r3, 1
+  call void @rt_free(ptr %c4b)
+  %a4 = add i64 %v4, %k
+  call void @rt_trace(ptr @s.after4, i64 %a4)
   %mrpp = getelementptr inbounds i8, ptr %ctx, i64 8
   %mrp = load ptr, ptr %mrpp, align 8
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return_i64, ptr %mrp, ptr %ctx, i64 %a3)
+  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return_i64, ptr %mrp, ptr %ctx, i64 %a4)
   unreachable
 }

@@ -75,7 +75,8 @@ static uint64_t rt_serial;
 
 /* A context of `size` bytes at an address that is `offset` bytes past a
  * multiple of `align` (offset: a multiple of 16 below align). */
-RT_UNUSED static void *rt_alloc_at(int64_t size, int64_t align, int64_t offset) {
+RT_UNUSED static void *rt_alloc_at(int64_t size, int64_t align,
+                                   int64_t offset) {
   if (size <= 0 || size > (1 << 20)) {
     rt_fail("context size out of range");
     exit(3);
@@ -130,8 +131,8 @@ void rt_free(void *ptr) {
 
 /* Allocate a context for the async function behind `a`, with the size read
  * from it now (at run time), and fill the header. */
-RT_UNUSED static void *rt_new_context(const afp_t *a, int64_t align, void *parent,
-                            void *resume) {
+RT_UNUSED static void *rt_new_context(const afp_t *a, int64_t align,
+                                      void *parent, void *resume) {
   void *ctx = rt_alloc_aligned((int64_t)a->size, align);
   ((void **)ctx)[0] = parent;
   ((void **)ctx)[1] = resume;

@@ -31,12 +31,12 @@ static void async_release(crl_coro *c) {
   c->abi_state = NULL;
 }
 
-/* Nothing is realigned at run time: the frame sits at its own alignment in
- * a context aligned to coro.id.async's alignment, and a frame needing more
- * than that is an error once laid out (crl_async_place_frame). */
+/* The context is aligned to coro.id.async's alignment and the frame sits
+ * at an offset aligned to the frame's: allocas aligned above the context
+ * are realigned at run time, spills are kept at most that aligned, as
+ * LLVM 22 does. */
 static unsigned async_frame_guarantee(crl_coro *c) {
-  (void)c;
-  return 1u << 30;
+  return crl_async_of(c)->ctx_align;
 }
 
 /* Each suspend's block now ends at its tail call: the ramp and every

@@ -57,6 +57,15 @@ LLVMValueRef crl_async_build_call(crl_coro *c, LLVMBuilderRef b, LLVMValueRef fn
 void crl_async_ret_after(crl_coro *c, LLVMValueRef inst);
 int crl_async_make_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
                         LLVMValueRef blame);
+/* 0 when `call` may be musttail in `fragment`, else -1 after a diagnostic
+ * blaming `blame`. */
+int crl_async_check_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
+                         LLVMValueRef blame);
+/* async_inline.c: `call` (then `ret void`) replaced by a copy of its
+ * function's body; 0, 1 when the body cannot be copied (nothing changed),
+ * -1 after a diagnostic. */
+int crl_async_inline_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
+                          LLVMValueRef blame);
 /* The intrinsics whose meaning depends on the fragment: coro.end(.async),
  * coro.size/align/is_in_ramp, and the tail calls of suspends it holds
  * (`tails`: the fragment's copy of each suspend's call, NULL if absent). */

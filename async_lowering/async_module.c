@@ -1,7 +1,9 @@
 /* The async ABI's module-level intrinsics, wherever they are called:
  *   early: llvm.coro.prepare.async(f) is f (it only kept f from being
- *          inlined before its split); llvm.coro.async.context.alloc and
- *          .dealloc become calls of the allocator the options name;
+ *          inlined before its split); llvm.coro.async.context.alloc(afp,
+ *          task) and .dealloc(ctx) become calls of the allocator the
+ *          options name (LLVM 22 leaves them, which no code generator
+ *          selects: tests/async/README.md has the contract);
  *   late:  llvm.coro.async.size.replace(target, source) gives target's
  *          async function pointer source's final context size, once every
  *          size is final; what is left of llvm.coro.async.resume (outside
@@ -68,20 +70,13 @@ static void prepare_async(crl_vec *calls) {
   }
 }
 
-/* The allocator or deallocator the options name, with the type its calls
- * use; NULL after a diagnostic. */
+/* The allocator or deallocator the options name (Swift's runtime's
+ * swift_task_alloc / swift_task_dealloc by default), with the type its
+ * calls use; NULL after a diagnostic. */
 static LLVMValueRef allocator(const crl_module_ctx *m, LLVMValueRef at, const char *name,
-                              LLVMTypeRef fty, const char *option) {
+                              LLVMTypeRef fty, const char *fallback) {
   crl_intr k = crl_intrinsic_of(at);
-  if (!name || !*name) {
-    crl_diagf(m->res, CRL_SEV_ERROR, fn_of(at), at,
-              "%s needs the context %s to call: none was given (--async-context-%s=NAME, "
-              "crl_options.async_context_%s; LLVM 22 leaves the intrinsic, which no code "
-              "generator selects)",
-              crl_intrinsic_name(k), k == CRL_I_ASYNC_CONTEXT_ALLOC ? "allocator"
-                                                                   : "deallocator", option, option);
-    return NULL;
-  }
+  if (!name || !*name) name = fallback;
   LLVMValueRef f = LLVMGetNamedFunction(m->mod, name);
   if (!f) return LLVMAddFunction(m->mod, name, fty);
   if (LLVMGlobalGetValueType(f) != fty) {
@@ -94,7 +89,7 @@ static LLVMValueRef allocator(const crl_module_ctx *m, LLVMValueRef at, const ch
   return f;
 }
 
-/* context.alloc(task, afp): NAME(task, size), the size loaded from the
+/* context.alloc(afp, task): NAME(task, size), the size loaded from the
  * async function pointer's field 1 where the call is, at run time. */
 static int context_alloc(const crl_module_ctx *m, LLVMBuilderRef b, LLVMValueRef call) {
   LLVMContextRef ctx = LLVMGetModuleContext(m->mod);
@@ -102,15 +97,15 @@ static int context_alloc(const crl_module_ctx *m, LLVMBuilderRef b, LLVMValueRef
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0), iptr = LLVMIntPtrTypeInContext(ctx, td);
   LLVMTypeRef params[2] = {ptr, iptr};
   LLVMTypeRef fty = LLVMFunctionType(ptr, params, 2, 0);
-  LLVMValueRef f = allocator(m, call, m->opts->async_context_alloc, fty, "alloc");
+  LLVMValueRef f = allocator(m, call, m->opts->async_context_alloc, fty, "swift_task_alloc");
   if (!f) return -1;
   LLVMPositionBuilderBefore(b, call);
   LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
   LLVMValueRef four = LLVMConstInt(LLVMInt64TypeInContext(ctx), 4, 0);
-  LLVMValueRef at = LLVMBuildInBoundsGEP2(b, i8, LLVMGetOperand(call, 1), &four, 1, "");
+  LLVMValueRef at = LLVMBuildInBoundsGEP2(b, i8, LLVMGetOperand(call, 0), &four, 1, "");
   LLVMValueRef size = LLVMBuildLoad2(b, i32, at, "async.context.size");
   LLVMSetAlignment(size, 4);
-  LLVMValueRef args[2] = {LLVMGetOperand(call, 0), LLVMBuildZExt(b, size, iptr, "")};
+  LLVMValueRef args[2] = {LLVMGetOperand(call, 1), LLVMBuildZExt(b, size, iptr, "")};
   LLVMValueRef nc = LLVMBuildCall2(b, fty, f, args, 2, "");
   LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
   LLVMReplaceAllUsesWith(call, nc);
@@ -123,7 +118,7 @@ static int context_dealloc(const crl_module_ctx *m, LLVMBuilderRef b, LLVMValueR
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &ptr, 1, 0);
   LLVMValueRef f = allocator(m, call, m->opts->async_context_dealloc, fty,
-                             "dealloc");
+                             "swift_task_dealloc");
   if (!f) return -1;
   LLVMPositionBuilderBefore(b, call);
   LLVMValueRef arg = LLVMGetOperand(call, 0);

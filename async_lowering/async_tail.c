@@ -104,26 +104,40 @@ void crl_async_ret_after(crl_coro *c, LLVMValueRef inst) {
   LLVMBuildRetVoid(c->b);
 }
 
+static int tail_ok(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call) {
+  return crl_target_musttail_ok(c->target, LLVMGetFunctionCallConv(fragment),
+                                LLVMGetInstructionCallConv(call),
+                                same_signature(fragment, call));
+}
+
+int crl_async_check_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
+                         LLVMValueRef blame) {
+  if (tail_ok(c, fragment, call)) return 0;
+  size_t fl = 0, tl = 0;
+  const char *fname = LLVMGetValueName2(fragment, &fl);
+  const char *tname = LLVMGetValueName2(LLVMGetCalledValue(call), &tl);
+  CRL_ERR(c, blame,
+          "@%.*s cannot tail-call @%.*s with a guaranteed tail call on %s: musttail "
+          "needs one calling convention on both sides (here %u and %u), and the same "
+          "signature unless it is swifttailcc or tailcc; a function that is not "
+          "defined here cannot be inlined instead",
+          (int)fl, fname, tl ? (int)tl : 9, tl ? tname : "(pointer)", c->target->name,
+          LLVMGetFunctionCallConv(fragment), LLVMGetInstructionCallConv(call));
+  return -1;
+}
+
 int crl_async_make_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
                         LLVMValueRef blame) {
-  unsigned from = LLVMGetFunctionCallConv(fragment);
-  unsigned to = LLVMGetInstructionCallConv(call);
-  if (!crl_target_musttail_ok(c->target, from, to, same_signature(fragment, call))) {
-    size_t fl = 0, tl = 0;
-    const char *fname = LLVMGetValueName2(fragment, &fl);
-    LLVMValueRef callee = LLVMGetCalledValue(call);
-    const char *tname = LLVMGetValueName2(callee, &tl);
-    CRL_ERR(c, blame,
-            "@%.*s cannot tail-call @%.*s with a guaranteed tail call on %s: "
-            "musttail needs one calling convention on both sides (here %u and "
-            "%u), and the same signature unless it is swifttailcc or tailcc",
-            (int)fl, fname, (int)tl, tname, c->target->name, from, to);
-    return -1;
-  }
-  LLVMSetTailCallKind(call, LLVMTailCallKindMustTail);
   LLVMValueRef next = LLVMGetNextInstruction(call);
   if (!next || !LLVMIsAReturnInst(next)) crl_async_ret_after(c, call);
-  return 0;
+  if (tail_ok(c, fragment, call)) {
+    LLVMSetTailCallKind(call, LLVMTailCallKindMustTail);
+    return 0;
+  }
+  /* No tail call to it can be guaranteed here: its body instead. */
+  LLVMSetTailCallKind(call, LLVMTailCallKindNone);
+  int rc = crl_async_inline_tail(c, fragment, call, blame);
+  return rc > 0 ? crl_async_check_tail(c, fragment, call, blame) : rc;
 }
 
 /* A non-unwind end: the coroutine is over; coro.end.async with a function

@@ -10,10 +10,13 @@
 #include "frame/frame_plan.h"
 #include "irkit/slots.h"
 
-/* A use after a non-unwind coro.end happens only in the ramp. */
+/* A use after a non-unwind coro.end happens only in the ramp; the end's
+ * own operands (what coro.end.async tail-calls with) are used wherever it
+ * runs. */
 static int ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user) {
   return b < p->num_blocks && p->cut_end[b] &&
-         (LLVMIsAPHINode(user) || crl_comes_before(p->cut_end[b], user));
+         (LLVMIsAPHINode(user) ||
+          (user != p->cut_end[b] && crl_comes_before(p->cut_end[b], user)));
 }
 
 /* ---- candidates ---- */

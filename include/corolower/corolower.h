@@ -114,12 +114,13 @@ typedef struct crl_options {
   const char *data_layout;       /* NULL: the target's layout */
   const crl_lowering *const *lowerings; /* the lowerings to use */
   size_t num_lowerings;
-  /* The async ABI's context allocator: llvm.coro.async.context.alloc(task,
-   * afp) becomes a call `ptr NAME(ptr task, iN size)` (iN pointer-sized),
-   * with the size read from the async function pointer at run time, and
-   * llvm.coro.async.context.dealloc(ctx) a call `void NAME(ptr ctx)`. NULL:
-   * a module using them is an error (LLVM 22 leaves them in place, where
-   * no code generator can select them). */
+  /* The async ABI's context allocator: llvm.coro.async.context.alloc(afp,
+   * task) becomes a call `ptr NAME(ptr task, iN size)` (iN pointer-sized),
+   * with the size read from the async function pointer's field 1 at run
+   * time, and llvm.coro.async.context.dealloc(ctx) a call
+   * `void NAME(ptr ctx)`. NULL: swift_task_alloc and swift_task_dealloc.
+   * (LLVM 22 leaves both intrinsics in place, where no code generator can
+   * select them.) */
   const char *async_context_alloc;
   const char *async_context_dealloc;
 } crl_options;

@@ -77,8 +77,10 @@ static void replace_begin(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
   LLVMPositionBuilderBefore(c->b, c->begin);
   LLVMValueRef off = LLVMConstInt(c->i64_t, st->frame_offset, 0);
-  LLVMValueRef fp = LLVMBuildInBoundsGEP2(c->b, c->i8_t, LLVMGetParam(c->fn, st->ctx_arg),
-                                          &off, 1, "async.ctx.frameptr");
+  LLVMValueRef ctx = LLVMGetParam(c->fn, st->ctx_arg);
+  if (LLVMGetTypeKind(LLVMTypeOf(ctx)) != LLVMPointerTypeKind)
+    ctx = LLVMBuildIntToPtr(c->b, ctx, c->ptr_t, "async.ctx");
+  LLVMValueRef fp = LLVMBuildInBoundsGEP2(c->b, c->i8_t, ctx, &off, 1, "async.ctx.frameptr");
   LLVMReplaceAllUsesWith(c->begin, fp);
   LLVMInstructionEraseFromParent(c->begin);
   if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);

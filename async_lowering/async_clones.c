@@ -18,7 +18,11 @@ static LLVMValueRef build_frame(crl_coro *c, crl_split_clone *x, const crl_async
                                     &callee_ctx, 1, "async.ctx");
   LLVMSetInstructionCallConv(ctx, LLVMGetFunctionCallConv(p));
   LLVMInstructionSetDebugLoc(ctx, LLVMInstructionGetDebugLoc(as->tail));
-  x->frame_base = ctx;
+  /* The coroutine's context parameter may be a pointer-sized integer. */
+  LLVMTypeRef ct = LLVMTypeOf(c->frame_base);
+  x->frame_base = LLVMGetTypeKind(ct) == LLVMPointerTypeKind
+                      ? ctx
+                      : LLVMBuildPtrToInt(x->entry_b, ctx, ct, "async.ctx.int");
   LLVMValueRef off = LLVMConstInt(c->i64_t, crl_async_of(c)->frame_offset, 0);
   return LLVMBuildInBoundsGEP2(x->entry_b, c->i8_t, ctx, &off, 1, "async.ctx.frameptr");
 }

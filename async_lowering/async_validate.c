@@ -23,6 +23,12 @@ static int const_u64(LLVMValueRef v, uint64_t *out) {
 
 static int is_ptr(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMPointerTypeKind; }
 
+/* A pointer, or an integer as wide (LLVM casts either to the context). */
+static int ptr_like(crl_coro *c, LLVMTypeRef t) {
+  return is_ptr(t) || (LLVMGetTypeKind(t) == LLVMIntegerTypeKind &&
+                       LLVMGetIntTypeWidth(t) == 8 * LLVMPointerSize(c->td));
+}
+
 /* <{ i32, i32 }>: a relative pointer to the function and the context size. */
 static int is_afp_type(crl_coro *c, LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMIsPackedStruct(t) &&
@@ -46,6 +52,13 @@ static int check_afp(crl_coro *c, crl_async_state *st) {
                       "size), so that its context size can be set");
     return -1;
   }
+  /* A mutable one could hold another size by the time a caller reads it. */
+  if (!LLVMIsGlobalConstant(g)) {
+    CRL_ERR(c, c->id, "the async function pointer @%s is not a constant: the context "
+                      "size written into it could be overwritten at run time",
+            LLVMGetValueName(g));
+    return -1;
+  }
   st->afp = g;
   return 0;
 }
@@ -65,10 +78,10 @@ static int check_id(crl_coro *c, crl_async_state *st) {
   }
   unsigned np = LLVMCountParams(c->fn);
   if (!const_u64(LLVMGetOperand(c->id, 2), &arg) || arg >= np ||
-      !is_ptr(LLVMTypeOf(LLVMGetParam(c->fn, (unsigned)arg)))) {
+      !ptr_like(c, LLVMTypeOf(LLVMGetParam(c->fn, (unsigned)arg)))) {
     CRL_ERR(c, c->id, "the context parameter index (operand 3 of llvm.coro.id.async) "
-                      "must be a constant naming a pointer parameter of the function "
-                      "(it has %u parameters)", np);
+                      "must be a constant naming a pointer (or pointer-sized integer) "
+                      "parameter of the function (it has %u parameters)", np);
     return -1;
   }
   if (LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(c->fn))) !=
@@ -83,21 +96,13 @@ static int check_id(crl_coro *c, crl_async_state *st) {
   return check_afp(c, st);
 }
 
-/* Can `v` be passed where `t` is expected, with at most a bit or pointer
- * cast (what LLVM's CoroSplit inserts)? */
-static int coercible(LLVMTypeRef from, LLVMTypeRef to, LLVMTargetDataRef td) {
+/* Can a value of type `from` be passed where `to` is expected? The same
+ * type, or a pointer for a pointer-sized integer or back (LLVM's CoroSplit
+ * casts anything castable; a double passed as an i64 or an i32 as a
+ * pointer is a front-end bug it hides). */
+static int coercible(crl_coro *c, LLVMTypeRef from, LLVMTypeRef to) {
   if (from == to) return 1;
-  LLVMTypeKind fk = LLVMGetTypeKind(from), tk = LLVMGetTypeKind(to);
-  if ((fk == LLVMPointerTypeKind && tk == LLVMIntegerTypeKind) ||
-      (fk == LLVMIntegerTypeKind && tk == LLVMPointerTypeKind))
-    return 1;
-  int agg = fk == LLVMStructTypeKind || fk == LLVMArrayTypeKind ||
-            tk == LLVMStructTypeKind || tk == LLVMArrayTypeKind;
-  if (agg || fk == LLVMPointerTypeKind || tk == LLVMPointerTypeKind ||
-      fk == LLVMVoidTypeKind || tk == LLVMVoidTypeKind || fk == LLVMLabelTypeKind ||
-      fk == LLVMTokenTypeKind || fk == LLVMMetadataTypeKind)
-    return 0;
-  return LLVMSizeOfTypeInBits(td, from) == LLVMSizeOfTypeInBits(td, to);
+  return (is_ptr(from) && ptr_like(c, to)) || (is_ptr(to) && ptr_like(c, from));
 }
 
 /* The function a suspend or end tail-calls, with its arguments from
@@ -133,12 +138,12 @@ static LLVMValueRef check_tail_fn(crl_coro *c, LLVMValueRef call, unsigned fn_op
   LLVMGetParamTypes(ft, pt);
   int bad = -1;
   for (unsigned k = 0; k < np && bad < 0; k++)
-    if (!coercible(LLVMTypeOf(LLVMGetOperand(call, fn_op + 1 + k)), pt[k], c->td))
+    if (!coercible(c, LLVMTypeOf(LLVMGetOperand(call, fn_op + 1 + k)), pt[k]))
       bad = (int)k;
   free(pt);
   if (bad >= 0) {
-    CRL_ERR(c, call, "argument %d of the function %s tail-calls has a type that "
-                     "no bit or pointer cast turns into its parameter's", bad + 1, what);
+    CRL_ERR(c, call, "argument %d of the function %s tail-calls does not have its "
+                     "parameter's type", bad + 1, what);
     return NULL;
   }
   return fn;
@@ -263,6 +268,28 @@ static int check_end(crl_coro *c, LLVMValueRef e) {
   return check_tail_fn(c, e, 2, 1, "llvm.coro.end.async") ? 0 : -1;
 }
 
+/* Every llvm.coro.async.resume stands for a suspend's resume function;
+ * one no suspend names would have nothing to stand for. */
+static int check_stray_resumes(crl_coro *c) {
+  crl_valmap named;
+  if (crl_valmap_init(&named, c->num_susp + 1) != 0) {
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    crl_valmap_put(&named, crl_async_of(c)->susp[s].resume_call, c->fn);
+  int rc = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb && !rc; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !rc; i = LLVMGetNextInstruction(i))
+      if (crl_intrinsic_of(i) == CRL_I_ASYNC_RESUME && !crl_valmap_has(&named, i)) {
+        CRL_ERR(c, i, "this llvm.coro.async.resume is no suspend's resume function "
+                      "(operand 2 of an llvm.coro.suspend.async)");
+        rc = -1;
+      }
+  crl_valmap_free(&named);
+  return rc;
+}
+
 /* Intrinsics of other ABIs that have no meaning here. */
 static int check_foreign(crl_coro *c) {
   const crl_vec *vs[] = {&c->allocs, &c->frees, &c->allocas_get};
@@ -298,7 +325,7 @@ int crl_async_validate(crl_coro *c) {
   if (check_id(c, st) != 0 || check_foreign(c) != 0 || check_target(c) != 0) return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (check_suspend(c, s) != 0) return -1;
-  if (check_resume_unique(c) != 0) return -1;
+  if (check_resume_unique(c) != 0 || check_stray_resumes(c) != 0) return -1;
   for (unsigned k = 0; k < c->ends.n; k++)
     if (check_end(c, c->ends.v[k]) != 0) return -1;
   return 0;

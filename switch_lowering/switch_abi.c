@@ -44,7 +44,8 @@ static int check_kinds(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (crl_intrinsic_of(c->susp[s].call) != CRL_I_SUSPEND) {
       CRL_ERR(c, c->susp[s].call,
-              "a switched-resume coroutine (llvm.coro.id) may only use llvm.coro.suspend");
+              "a switched-resume coroutine (llvm.coro.id) may only use llvm.coro.suspend, "
+              "not %s", crl_intrinsic_name(crl_intrinsic_of(c->susp[s].call)));
       return -1;
     }
   for (unsigned k = 0; k < c->ends.n; k++)

@@ -64,10 +64,23 @@ static void cut_at_tail_calls(crl_coro *c) {
   LLVMDisposeBuilder(b);
 }
 
+/* Each suspend's tail call -> its index + 1. */
+static int index_tails(crl_coro *c, crl_valmap *tail_of) {
+  if (crl_valmap_init(tail_of, c->num_susp + 1) != 0) return -1;
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (crl_valmap_put_id(tail_of, crl_async_of(c)->susp[s].tail, s) != 0) return -1;
+  return 0;
+}
+
 static int async_split(crl_coro *c) {
   if (crl_async_place_frame(c) != 0) return -1;
   cut_at_tail_calls(c);
-  return crl_async_build_clones(c);
+  crl_valmap tail_of;
+  int rc = index_tails(c, &tail_of);
+  if (rc != 0) CRL_ERR(c, c->id, "out of memory");
+  if (rc == 0) rc = crl_async_build_clones(c, &tail_of);
+  crl_valmap_free(&tail_of);
+  return rc;
 }
 
 /* The ramp's frame: its context parameter plus the frame's offset, made
@@ -90,29 +103,31 @@ static void replace_begin(crl_coro *c) {
 
 /* The ramp's tail calls that it can still reach (resume-only code is gone
  * with the blocks it can no longer reach). */
-static int ramp_tails(crl_coro *c, LLVMValueRef *tails) {
-  crl_async_state *st = crl_async_of(c);
+static int ramp_tails(crl_coro *c, crl_async_tail **out, unsigned *n) {
   crl_valmap of;
-  if (crl_valmap_init(&of, c->num_susp + 1) != 0) return -1;
-  for (uint32_t s = 0; s < c->num_susp; s++) crl_valmap_put_id(&of, st->susp[s].tail, s);
+  *n = 0;
+  *out = malloc((c->num_susp + 1) * sizeof **out);
+  if (!*out || index_tails(c, &of) != 0) return -1;
   crl_remove_unreachable(c->fn);
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      uint32_t s = LLVMIsACallInst(i) ? crl_valmap_get_id(&of, i) : UINT32_MAX;
-      if (s != UINT32_MAX) tails[s] = i;
-    }
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    LLVMValueRef call = t && LLVMIsAReturnInst(t) ? LLVMGetPreviousInstruction(t) : NULL;
+    uint32_t s = call ? crl_valmap_get_id(&of, call) : UINT32_MAX;
+    if (s != UINT32_MAX) (*out)[(*n)++] = (crl_async_tail){call, s};
+  }
   crl_valmap_free(&of);
   return 0;
 }
 
 static int async_finish(crl_coro *c) {
-  LLVMValueRef *tails = calloc(c->num_susp + 1, sizeof *tails);
-  if (!tails || ramp_tails(c, tails) != 0) {
+  crl_async_tail *tails = NULL;
+  unsigned n = 0;
+  if (ramp_tails(c, &tails, &n) != 0) {
     free(tails);
     CRL_ERR(c, c->id, "out of memory");
     return -1;
   }
-  int rc = crl_async_lower_in_fn(c, c->fn, 1, tails);
+  int rc = crl_async_lower_in_fn(c, c->fn, 1, tails, n);
   free(tails);
   if (rc != 0) return -1;
   replace_begin(c);

@@ -66,18 +66,25 @@ int crl_async_check_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
  * -1 after a diagnostic. */
 int crl_async_inline_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
                           LLVMValueRef blame);
+/* A suspend's tail call in one fragment: the fragment's copy, and which
+ * suspend's it is. */
+typedef struct crl_async_tail {
+  LLVMValueRef call;
+  uint32_t susp;
+} crl_async_tail;
+
 /* The intrinsics whose meaning depends on the fragment: coro.end(.async),
- * coro.size/align/is_in_ramp, and the tail calls of suspends it holds
- * (`tails`: the fragment's copy of each suspend's call, NULL if absent). */
+ * coro.size/align/is_in_ramp, and the suspends' tail calls it holds. */
 int crl_async_lower_in_fn(crl_coro *c, LLVMValueRef fn, int in_ramp,
-                          LLVMValueRef const *tails);
+                          const crl_async_tail *tails, unsigned num_tails);
 
 /* async_context.c: the frame's place in the context, the final size in
  * the async function pointer, the report's context figures. */
 int crl_async_place_frame(crl_coro *c);
 
-/* async_clones.c: the resume functions. */
-int crl_async_build_clones(crl_coro *c);
+/* async_clones.c: the resume functions; tail_of maps each suspend's tail
+ * call in the coroutine to its index + 1. */
+int crl_async_build_clones(crl_coro *c, const crl_valmap *tail_of);
 
 /* async_module.c: the module-level hooks. */
 int crl_async_module_early(const crl_module_ctx *m);

@@ -155,10 +155,11 @@ static int lower_end(crl_coro *c, LLVMValueRef fn, LLVMValueRef end) {
 }
 
 int crl_async_lower_in_fn(crl_coro *c, LLVMValueRef fn, int in_ramp,
-                          LLVMValueRef const *tails) {
+                          const crl_async_tail *tails, unsigned num_tails) {
   crl_async_state *st = crl_async_of(c);
-  for (uint32_t s = 0; tails && s < c->num_susp; s++)
-    if (tails[s] && crl_async_make_tail(c, fn, tails[s], st->susp[s].tail) != 0) return -1;
+  for (unsigned k = 0; k < num_tails; k++)
+    if (crl_async_make_tail(c, fn, tails[k].call, st->susp[tails[k].susp].tail) != 0)
+      return -1;
   crl_vec todo = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))

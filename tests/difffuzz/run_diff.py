@@ -50,13 +50,15 @@ command) and each coroutine's size is compared with LLVM's, read from the
 `dereferenceable(N)` of the frame parameter of its `.resume` function;
 --csv writes gen,seed,mode,function,corolower,llvm rows.
 
---known-failures FILE: lines `GEN SEED MODE VERDICT  # why`; a listed case
+--known-failures FILE: lines `LABEL SEED MODE VERDICT  # why` (LABEL: --label,
+by default the generator's name); a listed case
 that fails with that verdict is XFAIL, one that passes is XPASS (an error,
 so the list gets pruned), one failing otherwise is a failure.
 
 --reduce: each unexpected failure is shrunk with the generator's own knobs
 (features disabled, smaller size, then statements dropped by id while the
-same verdict persists and LLVM's lowering still matches the reference) and
+same verdict persists and LLVM's lowering is judged as before: right, or
+failing the same way when it shared the failure), one case per bug class, and
 saved as REGRESSIONS/NAME.cpp (or NAME.ll + NAME.c) with a header saying
 what failed. --cvise runs cvise on the result too when it is installed.
 
@@ -211,6 +213,19 @@ class Case:
             return "native run has a sanitizer report: " + SAN_RE.search(err).group(0)
         self.ref = (rc, out)
         if self.gen == "cpp":
+            # The program must not depend on the optimization level: -O0 must
+            # print what -O2 prints (catches undefined behaviour the
+            # generator let through, and native miscompiles).
+            r = sh([CLANGXX, "-std=c++20", "-O0"] + self.san + [self.p("prog.cpp"), "-o", self.p("native0")],
+                   timeout=300)
+            if r[0] != 0:
+                return "native -O0 build failed"
+            rc0, out0, err0 = self.run(self.p("native0"), "native0")
+            # A sanitizer report at -O0 only is LLVM's own lowering failing
+            # (as on the ramp's exception exit, issue 13): not the program's.
+            if (rc0, out0) != self.ref and not SAN_RE.search(err0):
+                return "native -O0 and -O2 differ (line %d)" % first_diff(out0, out)
+        if self.gen == "cpp":
             front = [CLANGXX, "-std=c++20", "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes"] + self.san
             need = set(self.modes)
             if "O0" in need:
@@ -322,7 +337,7 @@ def run_seed(args, seed, root):
     results = []
     if err:
         for m in c.modes:
-            results.append(dict(gen=args.gen, seed=seed, mode=m, verdict="invalid", detail=err,
+            results.append(dict(gen=args.label, seed=seed, mode=m, verdict="invalid", detail=err,
                                 llvm="-", frames=[], work=work))
         return results
     for m in c.modes:
@@ -331,7 +346,7 @@ def run_seed(args, seed, root):
         if v == "reject" and lv != "pass":
             v, d = "pass-both-reject", d
         frames = c.frame_sizes(m) if args.csv or True else []
-        results.append(dict(gen=args.gen, seed=seed, mode=m, verdict=v, detail=d, llvm=lv,
+        results.append(dict(gen=args.label, seed=seed, mode=m, verdict=v, detail=d, llvm=lv,
                             llvm_detail=ld, frames=frames, work=work))
     return results
 
@@ -354,7 +369,7 @@ def diagnose(r):
             return "difffuzz: valid input rejected: await.suspend call whose suspend instcombine left on a dead path (switch on poison)"
     if v == "internal" and "AddrSpaceCast" in d:
         return "difffuzz: addrspace(1) alloca moved to the frame keeps its addrspacecast (verifier: cast between the same address space)"
-    if v == "mismatch" and r["gen"] == "ir":
+    if v == "mismatch" and r["gen"].startswith("ir"):
         try:
             with open(os.path.join(w, "native.stdout")) as a, open(os.path.join(w, "ir.cmd.stdout")) as b:
                 la, lb = a.read().splitlines(), b.read().splitlines()
@@ -363,7 +378,9 @@ def diagnose(r):
         diff = [x for x, y in zip(la, lb) if x != y]
         if any(x.startswith("addr ") for x in diff):
             return "issue 13: escaped alloca with lifetime markers ending before each suspend gets a fresh alloca per clone"
-        return "issue 13 (probably): byval argument read after a suspend (only the pointer is spilled)"
+        return "issue 13: byval argument read after a suspend (only the pointer is spilled)"
+    if v == "sanitizer" and "stack-use-after-return" in d:
+        return "issue 13: byval argument read after a suspend (only the pointer is spilled; read after the ramp's caller returned)"
     if v == "sanitizer" and "use-after-free" in d:
         return ("issue 13 (probably): exn.slot/ehselector.slot read after the frame is freed on the ramp's exception exit"
                 + (" (LLVM's passes too on this input)" if r["llvm"] == v else ""))
@@ -527,6 +544,7 @@ def main():
     ap.add_argument("--modes", default="O0,O2,simplified")
     ap.add_argument("--size", type=int, default=6)
     ap.add_argument("--disable", default="", help="generator features to leave out (see gen_cpp.py / gen_ir.py)")
+    ap.add_argument("--label", help="name of this run in the output and in known failures (default: --gen)")
     ap.add_argument("--asan", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep")
@@ -535,7 +553,8 @@ def main():
     ap.add_argument("--write-known", help="write the unexpected failures as known-failure lines (with a guessed diagnosis) to this file")
     ap.add_argument("--reduce", action="store_true")
     ap.add_argument("--regressions", default=os.path.join(HERE, "regressions"))
-    ap.add_argument("--reduce-time", type=float, default=900)
+    ap.add_argument("--reduce-time", type=float, default=900, help="seconds per reduction")
+    ap.add_argument("--reduce-max", type=int, default=8, help="reductions per run (one per bug class)")
     ap.add_argument("--cvise", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="print only failures and the summary")
     # Internal: cvise's interestingness test.
@@ -558,6 +577,7 @@ def main():
         shutil.rmtree(args._root, ignore_errors=True)
         sys.exit(0 if ok else 1)
     args.disabled = [x for x in args.disable.split(",") if x]
+    args.label = args.label or args.gen
     if not args.seeds or not re.fullmatch(r"\d+:\d+", args.seeds):
         ap.error("--seeds A:B is required")
     a, b = map(int, args.seeds.split(":"))
@@ -646,7 +666,7 @@ def main():
                 fh.write("%s,%d,%s,%s,%d,%s\n" % (row[0], row[1], row[2], row[3], row[4],
                                                   "" if row[5] is None else row[5]))
     # Summary.
-    print("---- summary (%s, seeds %d:%d, %s%s) ----" % (args.gen, a, b, ",".join(c for c in counts),
+    print("---- summary (%s, seeds %d:%d, %s%s) ----" % (args.label, a, b, ",".join(c for c in counts),
                                                          ", asan" if args.asan else ""))
     for m in counts:
         print("mode %-10s corolower: %s" % (m, ", ".join("%s %d" % kv for kv in sorted(counts[m].items()))))
@@ -666,11 +686,14 @@ def main():
             for r in unexpected:
                 fh.write("%s %d %s %s  # %s\n" % (r["gen"], r["seed"], r["mode"], r["verdict"], diagnose(r)))
     if args.reduce and unexpected:
+        # One reduction per bug class (as diagnose() tells them apart).
         done = set()
         for r in unexpected:
-            if r["verdict"] == "invalid":
+            if r["verdict"] == "invalid" or len(done) >= args.reduce_max:
                 continue
-            k = (r["seed"], r["verdict"])
+            k = diagnose(r)
+            if k == "unclassified":
+                k = (r["verdict"], norm_msg(r["detail"]))
             if k in done:
                 continue
             done.add(k)

@@ -2,10 +2,13 @@
 """Differential fuzzing of a coroutine lowering against LLVM's own passes.
 
 Usage:
-  run_diff.py --lower CMD --seeds A:B [--gen cpp|ir] [--modes O0,O2,simplified]
+  run_diff.py --lower CMD (--seeds A:B | --files CASE...) [--gen cpp|ir] [--modes O0,O2,simplified]
               [--size N] [--disable F,...] [--asan] [--jobs 2] [--keep DIR] [--csv FILE]
               [--known-failures FILE] [--reduce] [--regressions DIR]
               [--reduce-time SECONDS] [--cvise] [--write-known FILE]
+
+--files runs saved cases (regressions/NAME.cpp, or NAME.ll with its driver
+NAME.c) instead of generated ones, numbered from 0 in the output.
 
 CMD is a shell command template with {in} and {out} (the presplit IR, the
 lowered IR ending in .ll), e.g. '/tmp/base/corolower {in} -S -o {out}'.
@@ -329,7 +332,15 @@ def run_seed(args, seed, root):
     """All modes of one seed: list of result dicts."""
     work = os.path.join(root, "%s%d" % (args.gen, seed))
     os.makedirs(work, exist_ok=True)
-    c = Case(args, seed, work)
+    text = driver = None
+    if args.files:
+        # A saved case (regressions/NAME.cpp, or NAME.ll with NAME.c).
+        with open(args.files[seed]) as fh:
+            text = fh.read()
+        if args.gen == "ir":
+            with open(args.files[seed][:-3] + ".c") as fh:
+                driver = fh.read()
+    c = Case(args, seed, work, text=text, driver=driver)
     try:
         err = c.prepare()
     except Exception as e:  # a generator bug: report it, go on
@@ -423,11 +434,14 @@ def same_failure(args, seed, mode, verdict, detail, text, driver, work, llvm_ver
 
 
 def norm_msg(m):
-    m = re.sub(r"^.*?error:", "", m)
+    """The message without the file, function, values and numbers."""
+    m = re.sub(r"^.*?error:\s*", "", m)
+    m = re.sub(r"^\S+\.(ll|bc):\s*", "", m)
+    m = re.sub(r"in function '[^']*':\s*", "", m)
     m = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", "Q", m)
     m = re.sub(r"[%@][\w.$\"-]+", "V", m)
     m = re.sub(r"\d+", "N", m)
-    return m.split(":")[0].strip()
+    return m.strip()
 
 
 def reduce_case(args, r, regress_dir, log):
@@ -456,7 +470,7 @@ def reduce_case(args, r, regress_dir, log):
         return None
     feats = gen_cpp.FEATURES if args.gen == "cpp" else gen_ir.FEATURES
     for f in feats:
-        if check(size, dis + [f], skip):
+        if f not in dis and check(size, dis + [f], skip):
             dis = dis + [f]
     for s in range(1, size):
         if check(s, dis, skip):
@@ -476,7 +490,7 @@ def reduce_case(args, r, regress_dir, log):
             break
         chunk //= 2
     text, driver, _ = make(size, dis, skip)
-    name = "%s_%s_%d_%s" % (verdict, args.gen, seed, mode)
+    name = "%s_%s_%d_%s" % (verdict, args.label, seed, mode)
     how = ("gen_cpp.py %d --size %d" if args.gen == "cpp" else "gen_ir.py %d --size %d") % (seed, size)
     if dis:
         how += " --disable " + ",".join(dis)
@@ -486,9 +500,9 @@ def reduce_case(args, r, regress_dir, log):
                  "LLVM's lowering fails too: %s" % r["llvm"])
     header = ("%s: corolower %s in mode %s (%s)\n"
               "%s\nreduced from seed %d by run_diff.py --reduce (%d tests); regenerate with: %s\n"
-              "check with: run_diff.py --lower CMD --gen %s --seeds %d:%d --modes %s%s [--disable/--size as above]"
+              "check with: run_diff.py --lower CMD --files THIS_FILE%s%s"
               % (name, verdict, mode, llvm_note, re.sub(r"/tmp/\S+/", "", detail), seed, tests[0], how,
-                 args.gen, seed, seed + 1, mode, " --asan" if args.asan else ""))
+                 " --modes " + mode if args.gen == "cpp" else "", " --asan" if args.asan else ""))
     os.makedirs(regress_dir, exist_ok=True)
     comment = "//" if args.gen == "cpp" else ";"
     hdr = "".join("%s %s\n" % (comment, l) for l in header.splitlines())
@@ -505,7 +519,7 @@ def reduce_case(args, r, regress_dir, log):
     if args.cvise and shutil.which("cvise") and args.gen == "cpp":
         cvise_reduce(args, r, path, header, text)
     shutil.rmtree(work, ignore_errors=True)
-    log("  reduced %s %d %s -> %s (%d tests)" % (args.gen, seed, mode, path, tests[0]))
+    log("  reduced %s %d %s -> %s (%d tests)" % (args.label, seed, mode, path, tests[0]))
     return path
 
 
@@ -540,6 +554,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lower", required=True)
     ap.add_argument("--seeds")
+    ap.add_argument("--files", nargs="+", help="saved cases (regressions/*.cpp or *.ll) instead of seeds")
     ap.add_argument("--gen", choices=["cpp", "ir"], default="cpp")
     ap.add_argument("--modes", default="O0,O2,simplified")
     ap.add_argument("--size", type=int, default=6)
@@ -578,9 +593,17 @@ def main():
         sys.exit(0 if ok else 1)
     args.disabled = [x for x in args.disable.split(",") if x]
     args.label = args.label or args.gen
-    if not args.seeds or not re.fullmatch(r"\d+:\d+", args.seeds):
-        ap.error("--seeds A:B is required")
-    a, b = map(int, args.seeds.split(":"))
+    if args.files:
+        exts = {os.path.splitext(f)[1] for f in args.files}
+        if exts - {".cpp", ".ll"} or len(exts) != 1:
+            ap.error("--files takes .cpp files or .ll files (each with its .c driver), not both")
+        args.gen = "cpp" if exts == {".cpp"} else "ir"
+        args.label = args.label if args.label != "cpp" or args.gen == "cpp" else args.gen
+        a, b = 0, len(args.files)
+    elif not args.seeds or not re.fullmatch(r"\d+:\d+", args.seeds):
+        ap.error("--seeds A:B (or --files) is required")
+    else:
+        a, b = map(int, args.seeds.split(":"))
     args.modes = [m for m in args.modes.split(",") if m]
     for m in args.modes:
         if m not in ("O0", "O2", "simplified"):

@@ -25,5 +25,12 @@ run --gen cpp --seeds "$cpp_seeds" --modes O0,O2,simplified
 run --gen ir --seeds "$ir_seeds"
 run --gen ir --label ir-accepted --seeds "$ir_seeds" --disable unused,promisegep,plain,addrspace
 run --gen ir --label ir-core --seeds "$ir_seeds" --disable unused,promisegep,plain,addrspace,byval,lifetime
+# The reduced reproducers: each fails today (listed in known_failures.txt);
+# once its bug is fixed, delete its line and the file stays a regression test.
+shopt -s nullglob
+cpp_cases=("$here"/regressions/*.cpp)
+ir_cases=("$here"/regressions/*.ll)
+[ ${#cpp_cases[@]} -eq 0 ] || run --label regress --files "${cpp_cases[@]}" --modes O0,O2,simplified
+[ ${#ir_cases[@]} -eq 0 ] || run --label regress --files "${ir_cases[@]}"
 if [ "$status" = 0 ]; then echo "difffuzz: all runs passed"; else echo "difffuzz: FAILED"; fi
 exit $status

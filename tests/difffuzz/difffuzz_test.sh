@@ -16,8 +16,8 @@ set -uo pipefail
 export PYTHONDONTWRITEBYTECODE=1
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 lower=$1
-cpp_seeds=${2:-0:40}
-ir_seeds=${3:-0:25}
+cpp_seeds=${2:-0:24}
+ir_seeds=${3:-0:20}
 known=$here/known_failures.txt
 status=0
 run() { python3 -B "$here/run_diff.py" --lower "$lower" --asan --jobs 2 --quiet --known-failures "$known" "$@" || status=1; }

@@ -75,12 +75,10 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
   }
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
-    if (!cd->is_alloca) continue;
-    LLVMValueRef cnt = LLVMGetOperand(cd->value, 0);
-    if (!LLVMIsAConstantInt(cnt)) continue;
-    uint64_t size = LLVMABISizeOfType(c->td, LLVMGetAllocatedType(cd->value)) *
-                    LLVMConstIntGetZExtValue(cnt);
-    if (size < CRL_EXACT_ALLOCA_MIN) continue;
+    uint64_t size;
+    if (!cd->is_alloca || !LLVMIsAAllocaInst(cd->value) ||
+        crl_memory_size(c, cd->value, &size) != 0 || size < CRL_EXACT_ALLOCA_MIN)
+      continue;
     uint64_t *fwd = calloc(W + 1, sizeof *fwd);
     if (!fwd) break;
     if (forward_blocks(p, cd->value, fwd, stack) != 0) {

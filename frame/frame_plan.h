@@ -12,7 +12,9 @@
 typedef struct crl_cand {
   LLVMValueRef value;   /* instruction, argument or alloca */
   uint32_t def_block;
-  int is_alloca;
+  int is_alloca;         /* memory: an alloca or a byval argument */
+  int reach;            /* memory live only where its users can reach
+                           (crl_reach_in_matrix), not from a definition */
   int store_after_def;  /* cannot be stored at the suspend points */
   int remat;            /* recomputed after each suspend from its operands,
                            which are kept in the frame anyway */
@@ -34,6 +36,7 @@ typedef struct crl_plan {
   LLVMValueRef *cut_end;
   crl_cand *cands;
   uint32_t num_cands;
+  uint32_t num_main;         /* while collecting: candidates before shadows */
   crl_crossing cross;        /* suspends [0, n) real; [n, 2n) store points */
   uint32_t begin_block;
 } crl_plan;
@@ -43,9 +46,10 @@ int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn);
 void crl_plan_free(crl_plan *p);
 uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
 /* crossing.c: crossing sets over 2n ids (suspends, then store points) and
- * hulls; rb[s] is the block of id s. 0, or -1 out of memory. */
+ * hulls; rb[s] is the block of id s. A candidate with `reach` is live only
+ * in blocks that rv[i] also reaches. 0, or -1 out of memory. */
 int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
-                           const crl_live_value *lv);
+                           const crl_live_value *lv, const crl_reach_value *rv);
 /* remat_plan.c: marks the candidates recomputed after suspends. */
 void crl_mark_remat(crl_coro *c, crl_plan *p);
 /* interference.c: lays out c->fields; 0, or -1 on failure. */

@@ -82,13 +82,13 @@ static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field)
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
   int any_before = redirect_uses(c, p, a, addr, b);
-  /* Written before the frame existed: copy what it holds into the frame. */
-  if (any_before) {
+  /* Written before the frame existed, or a byval argument (the caller's
+   * bytes, gone once the ramp returns): the frame starts as a copy. */
+  if (any_before || LLVMIsAArgument(a)) {
     LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
-    uint64_t size = LLVMABISizeOfType(c->td, LLVMGetAllocatedType(a));
-    if (LLVMIsAConstantInt(LLVMGetOperand(a, 0)))
-      size *= LLVMConstIntGetZExtValue(LLVMGetOperand(a, 0));
-    LLVMBuildMemCpy(b, addr, c->fields[field].align, a, LLVMGetAlignment(a),
+    uint64_t size = 0;
+    crl_memory_size(c, a, &size);
+    LLVMBuildMemCpy(b, addr, c->fields[field].align, a, crl_memory_align(c, a),
                     LLVMConstInt(c->i64_t, size, 0));
   }
   LLVMDisposeBuilder(b);

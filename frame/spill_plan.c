@@ -56,14 +56,47 @@ static void value_uses(crl_plan *p, LLVMValueRef v, use_list *out) {
 
 
 typedef struct alloca_info {
-  use_list uses;
+  use_list uses;   /* where its contents or address are used */
+  use_list users;  /* blocks of every user, markers included */
+  crl_vec markers; /* its lifetime.start and lifetime.end calls */
   uint32_t starts, start_block;
   int escapes, has_end;
 } alloca_info;
 
-/* Uses of an alloca through address arithmetic count as its own uses. A
- * pointer that escapes (stored, passed to a call, cast to an integer) may be
- * used anywhere until the lifetime ends. */
+/* Does passing `v` as argument `k` of `call` leave a copy of the pointer
+ * behind? Not when the parameter is captures(none) (at the call or on the
+ * callee), nor for a byval parameter, which receives a copy of the bytes. */
+static int call_captures(LLVMValueRef call, LLVMValueRef v, unsigned k) {
+  if (LLVMGetOperand(call, k) != v) return 0;
+  if (k >= LLVMGetNumArgOperands(call)) return 1; /* the callee itself */
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(call));
+  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  unsigned captures = LLVMGetEnumAttributeKindForName("captures", 8);
+  if (LLVMGetCallSiteEnumAttribute(call, k + 1, byval)) return 0;
+  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, k + 1, captures);
+  if (a && LLVMGetEnumAttributeValue(a) == 0) return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (LLVMIsAFunction(callee) && k < LLVMCountParams(callee)) {
+    a = LLVMGetEnumAttributeAtIndex(callee, k + 1, captures);
+    if (a && LLVMGetEnumAttributeValue(a) == 0) return 0;
+  }
+  (void)ctx;
+  return 1;
+}
+
+/* Does `call` keep a copy of pointer `v` past the call? */
+static int call_escapes(LLVMValueRef call, LLVMValueRef v) {
+  unsigned n = LLVMGetNumOperands(call);
+  for (unsigned k = 0; k < n; k++)
+    if (call_captures(call, v, k)) return 1;
+  return 0;
+}
+
+/* Uses of an alloca (or a byval argument) through address arithmetic count
+ * as its own uses. A pointer that escapes (stored, passed to a call that
+ * may keep it, cast to an integer) may be used anywhere until the lifetime
+ * ends. Memory intrinsics and captures(none) or byval parameters only use
+ * the memory during the call. */
 static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
   crl_vec work = {0};
   crl_vec_push(&work, a);
@@ -78,11 +111,15 @@ static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
       if (k == CRL_I_LIFETIME_START) {
         ai->starts++;
         ai->start_block = ub;
+        add_use(&ai->users, ub);
+        if (crl_vec_push(&ai->markers, user)) ai->uses.oom = 1;
         continue;
       }
       if (k == CRL_I_LIFETIME_END) {
         ai->has_end = 1;
         add_use(&ai->uses, ub);
+        add_use(&ai->users, ub);
+        if (crl_vec_push(&ai->markers, user)) ai->uses.oom = 1;
         continue;
       }
       if (LLVMIsAPHINode(user)) {
@@ -90,18 +127,24 @@ static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
         for (unsigned e = 0; e < n; e++)
           if (LLVMGetIncomingValue(user, e) == v) {
             uint32_t ib = crl_block_id(p, LLVMGetIncomingBlock(user, e));
-            if (!ramp_only_use(p, ib, user)) add_use(&ai->uses, ib);
+            if (!ramp_only_use(p, ib, user)) {
+              add_use(&ai->uses, ib);
+              add_use(&ai->users, ib);
+            }
           }
         ai->escapes = 1;
         continue;
       }
       add_use(&ai->uses, ub);
+      add_use(&ai->users, ub);
       if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
           LLVMIsAAddrSpaceCastInst(user)) {
         crl_vec_push(&work, user);
       } else if (LLVMIsALoadInst(user)) {
       } else if (LLVMIsAStoreInst(user)) {
         if (LLVMGetOperand(user, 0) == v) ai->escapes = 1;
+      } else if (LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) {
+        if (call_escapes(user, v)) ai->escapes = 1;
       } else {
         ai->escapes = 1;
         if (LLVMIsASelectInst(user)) crl_vec_push(&work, user);
@@ -111,11 +154,40 @@ static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
   crl_vec_free(&work);
 }
 
+/* Blocks whose last lifetime marker of the alloca is a start (gen) or an
+ * end (kill). Markers of one block are ordered by walking it, which only
+ * blocks holding several markers of the same alloca need. */
+static void marker_gen_kill(crl_plan *p, const crl_vec *markers, use_list *gen,
+                            use_list *kill) {
+  for (unsigned k = 0; k < markers->n; k++) {
+    LLVMValueRef m = markers->v[k];
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(m);
+    int last = 1;
+    for (unsigned j = 0; j < markers->n && last; j++)
+      if (j != k && LLVMGetInstructionParent(markers->v[j]) == bb &&
+          crl_comes_before(m, markers->v[j]))
+        last = 0;
+    if (!last) continue;
+    add_use(crl_intrinsic_of(m) == CRL_I_LIFETIME_START ? gen : kill,
+            crl_block_id(p, bb));
+  }
+}
+
+/* What collect gathers for one candidate: its uses (backward liveness from
+ * its definition) and, for memory, where it can become live (forward, see
+ * crl_reach_in_matrix); reach is set when the forward side applies. */
+typedef struct cand_input {
+  use_list uses, gen, kill;
+  int reach;
+} cand_input;
+
 static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
-                     int is_alloca, use_list *u, crl_live_value **lv,
-                     use_list **ul) {
-  if (u->oom) {
-    free(u->b);
+                     int is_alloca, cand_input *in, crl_live_value **lv,
+                     cand_input **ci) {
+  if (in->uses.oom || in->gen.oom || in->kill.oom) {
+    free(in->uses.b);
+    free(in->gen.b);
+    free(in->kill.b);
     return -1;
   }
   if (p->num_cands == *cap) {
@@ -124,10 +196,12 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
     if (cands) p->cands = cands;
     crl_live_value *nlv = realloc(*lv, nc * sizeof *nlv);
     if (nlv) *lv = nlv;
-    use_list *nul = realloc(*ul, nc * sizeof *nul);
-    if (nul) *ul = nul;
-    if (!cands || !nlv || !nul) {
-      free(u->b);
+    cand_input *nci = realloc(*ci, nc * sizeof *nci);
+    if (nci) *ci = nci;
+    if (!cands || !nlv || !nci) {
+      free(in->uses.b);
+      free(in->gen.b);
+      free(in->kill.b);
       return -1;
     }
     *cap = nc;
@@ -137,11 +211,12 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
   p->cands[i].value = v;
   p->cands[i].def_block = def;
   p->cands[i].is_alloca = is_alloca;
+  p->cands[i].reach = in->reach;
   p->cands[i].field = UINT32_MAX;
-  (*ul)[i] = *u;
+  (*ci)[i] = *in;
   (*lv)[i].def_block = def;
-  (*lv)[i].num_uses = u->n;
-  (*lv)[i].use_blocks = u->b;
+  (*lv)[i].num_uses = in->uses.n;
+  (*lv)[i].use_blocks = in->uses.b;
   return 0;
 }
 
@@ -167,47 +242,152 @@ static void add_exit_uses(const use_list *exits, use_list *u) {
   for (uint32_t k = 0; k < exits->n; k++) add_use(u, exits->b[k]);
 }
 
+/* An escaped alloca with lifetime markers must keep one address while
+ * anything can reach it through the pointer, even where it is dead between
+ * a lifetime.end and the next start: LLVM gives an alloca the same address
+ * after a restart. That makes it a frame alloca when one of its users
+ * reaches another through a suspend, which its lifetime alone does not
+ * show; a shadow candidate (users to users) asks that, and only adds to
+ * its owner's crossing set (crl_frame_liveness). */
+typedef struct shadow_list {
+  cand_input *in;
+  LLVMValueRef *value;
+  uint32_t *def, *owner;
+  uint32_t n, cap;
+  int oom;
+} shadow_list;
+
+static void add_shadow(shadow_list *sl, LLVMValueRef v, uint32_t def, uint32_t owner,
+                       const use_list *users) {
+  if (sl->n == sl->cap) {
+    uint32_t cap = sl->cap ? 2 * sl->cap : 8;
+    cand_input *in = realloc(sl->in, cap * sizeof *in);
+    if (in) sl->in = in;
+    LLVMValueRef *val = realloc(sl->value, cap * sizeof *val);
+    if (val) sl->value = val;
+    uint32_t *d = realloc(sl->def, cap * sizeof *d);
+    if (d) sl->def = d;
+    uint32_t *o = realloc(sl->owner, cap * sizeof *o);
+    if (o) sl->owner = o;
+    if (!in || !val || !d || !o) {
+      sl->oom = 1;
+      return;
+    }
+    sl->cap = cap;
+  }
+  cand_input ci = {{0}, {0}, {0}, 1};
+  for (uint32_t k = 0; k < users->n; k++) {
+    add_use(&ci.uses, users->b[k]);
+    add_use(&ci.gen, users->b[k]);
+  }
+  sl->in[sl->n] = ci;
+  sl->value[sl->n] = v;
+  sl->def[sl->n] = def;
+  sl->owner[sl->n++] = owner;
+}
+
+/* Which memory an alloca or a byval argument candidate stands for, and
+ * how its crossing sets are found (the lifetime rules, in order):
+ *   - a byval argument holds the caller's bytes from the entry: plain
+ *     liveness of its uses;
+ *   - an alloca without markers becomes live where a user writes or reads
+ *     it (LLVM's rule: one user reaching another through a suspend), so
+ *     one used only between suspends, or on the ramp's own exits after the
+ *     frame is gone (clang's exn.slot), stays on the stack; escaped, it
+ *     stays live to the exits;
+ *   - an alloca with one lifetime.start and no escape is defined there;
+ *   - any other alloca with markers is live from each start that is its
+ *     block's last marker to its uses, up to a lifetime.end (to the exits
+ *     when escaped without one), and when escaped it gets a shadow (above).
+ * Users after a non-unwind coro.end are the ramp's alone (alloca_uses). */
+static int collect_memory(crl_plan *p, LLVMValueRef v, uint32_t b,
+                          const use_list *exits, uint32_t *cap,
+                          crl_live_value **lv, cand_input **ci, shadow_list *sl) {
+  alloca_info ai = {0};
+  alloca_uses(p, v, &ai);
+  cand_input in = {ai.uses, {0}, {0}, 0};
+  uint32_t def = b;
+  int shadow = 0;
+  if (LLVMIsAArgument(v)) {
+    def = p->num_blocks;
+    if (ai.escapes) add_exit_uses(exits, &in.uses);
+  } else if (ai.starts == 0) {
+    if (ai.escapes && !ai.has_end) add_exit_uses(exits, &in.uses);
+    in.reach = 1;
+    in.gen = ai.users;
+    ai.users.b = NULL;
+    ai.users.n = 0;
+  } else if (ai.starts == 1 && !ai.escapes) {
+    def = ai.start_block;
+  } else {
+    if (ai.escapes && !ai.has_end) add_exit_uses(exits, &in.uses);
+    in.reach = 1;
+    marker_gen_kill(p, &ai.markers, &in.gen, &in.kill);
+    shadow = ai.escapes;
+  }
+  crl_vec_free(&ai.markers);
+  int rc = 0;
+  if (!in.uses.n) {
+    free(in.uses.b);
+    free(in.gen.b);
+    free(in.kill.b);
+  } else {
+    rc = push_cand(p, cap, v, def, 1, &in, lv, ci);
+    if (rc == 0 && shadow) add_shadow(sl, v, b, p->num_cands - 1, &ai.users);
+  }
+  free(ai.users.b);
+  return rc;
+}
+
 static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
-                          use_list **ul, const use_list *exits,
-                          const crl_valmap *pinned) {
+                          cand_input **ci, const use_list *exits,
+                          const crl_valmap *pinned, shadow_list *sl) {
   uint32_t cap = 0;
   unsigned np = LLVMCountParams(c->fn);
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef a = LLVMGetParam(c->fn, k);
-    use_list u = {0};
-    value_uses(p, a, &u);
-    if (!u.n) { free(u.b); continue; }
-    if (push_cand(p, &cap, a, p->num_blocks, 0, &u, lv, ul)) return -1;
+    if (crl_arg_memory(c->fn, k)) {
+      if (collect_memory(p, a, p->num_blocks, exits, &cap, lv, ci, sl)) return -1;
+      continue;
+    }
+    cand_input in = {{0}, {0}, {0}, 0};
+    value_uses(p, a, &in.uses);
+    if (!in.uses.n) { free(in.uses.b); continue; }
+    if (push_cand(p, &cap, a, p->num_blocks, 0, &in, lv, ci)) return -1;
   }
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (LLVMValueRef i = LLVMGetFirstInstruction(p->blocks[b]); i;
          i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAllocaInst(i)) {
         if (crl_valmap_has(pinned, i) || outside_frame(i)) continue;
-        alloca_info ai = {0};
-        alloca_uses(p, i, &ai);
-        uint32_t def = ai.starts == 1 ? ai.start_block : b;
-        if (ai.escapes && !ai.has_end) add_exit_uses(exits, &ai.uses);
-        if (!ai.uses.n) { free(ai.uses.b); continue; }
-        if (push_cand(p, &cap, i, def, 1, &ai.uses, lv, ul)) return -1;
+        if (collect_memory(p, i, b, exits, &cap, lv, ci, sl)) return -1;
         continue;
       }
       if (skip_value(c, i)) continue;
-      use_list u = {0};
-      value_uses(p, i, &u);
+      cand_input in = {{0}, {0}, {0}, 0};
+      use_list *u = &in.uses;
+      value_uses(p, i, u);
       int nonlocal = 0;
-      for (uint32_t k = 0; k < u.n; k++) nonlocal |= u.b[k] != b;
+      for (uint32_t k = 0; k < u->n; k++) nonlocal |= u->b[k] != b;
       /* A phi use in the defining block comes round a loop: not local. */
       for (LLVMUseRef us = LLVMGetFirstUse(i); us && !nonlocal; us = LLVMGetNextUse(us))
         nonlocal |= LLVMIsAPHINode(LLVMGetUser(us)) != NULL;
-      if (!nonlocal) { free(u.b); continue; }
-      if (push_cand(p, &cap, i, b, 0, &u, lv, ul)) return -1;
+      if (!nonlocal) { free(u->b); continue; }
+      if (push_cand(p, &cap, i, b, 0, &in, lv, ci)) return -1;
     }
+  /* Shadows last: [num_main, num_cands) once crossing sets are known. */
+  p->num_main = p->num_cands;
+  if (sl->oom) return -1;
+  for (uint32_t k = 0; k < sl->n; k++) {
+    cand_input in = sl->in[k];
+    sl->in[k] = (cand_input){{0}, {0}, {0}, 0};
+    if (push_cand(p, &cap, sl->value[k], sl->def[k], 1, &in, lv, ci)) return -1;
+  }
   return 0;
 }
 
 static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
-                   use_list **ul) {
+                   cand_input **ci, shadow_list *sl) {
   use_list exits = {0};
   for (uint32_t b = 0; b < p->num_blocks; b++)
     if (crl_cfg_num_succs(&p->live_cfg, b) == 0) add_use(&exits, b);
@@ -216,7 +396,7 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
   if (exits.oom) rc = -1;
   for (unsigned k = 0; rc == 0 && k < c->pinned_allocas.n; k++)
     rc = crl_valmap_put(&pinned, c->pinned_allocas.v[k], c->pinned_allocas.v[k]);
-  if (rc == 0) rc = collect_values(c, p, lv, ul, &exits, &pinned);
+  if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl);
   crl_valmap_free(&pinned);
   free(exits.b);
   return rc;
@@ -303,8 +483,9 @@ int crl_frame_liveness(crl_coro *c) {
   p->begin_block = crl_block_id(p, LLVMGetInstructionParent(c->begin));
   if (check_begin_dominates(c, p) != 0) return -1;
   crl_live_value *lv = NULL;
-  use_list *ul = NULL;
-  int rc = collect(c, p, &lv, &ul);
+  cand_input *ci = NULL;
+  shadow_list sl = {0};
+  int rc = collect(c, p, &lv, &ci, &sl);
   uint32_t n = c->num_susp;
   uint32_t *rb = malloc((2 * n + 1) * sizeof *rb);
   if (!rb) rc = -1;
@@ -312,13 +493,41 @@ int crl_frame_liveness(crl_coro *c) {
     rb[s] = crl_block_id(p, c->susp[s].resume);
     rb[n + s] = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
   }
-  if (rc == 0) rc = crl_crossing_and_hulls(p, 2 * n, rb, lv);
+  crl_reach_value *rv = rc == 0 ? calloc(p->num_cands + 1, sizeof *rv) : NULL;
+  if (!rv) rc = -1;
+  for (uint32_t i = 0; rc == 0 && i < p->num_cands; i++)
+    rv[i] = (crl_reach_value){ci[i].gen.n, ci[i].kill.n, ci[i].gen.b, ci[i].kill.b};
+  if (rc == 0) rc = crl_crossing_and_hulls(p, 2 * n, rb, lv, rv);
+  /* Shadows hand their crossing sets to their owners and go. */
+  for (uint32_t k = 0; rc == 0 && k < sl.n; k++)
+    crl_bitset_union_with(&p->cross.across[sl.owner[k]],
+                          &p->cross.across[p->num_main + k]);
+  for (uint32_t i = p->num_main; rc == 0 && i < p->num_cands; i++) {
+    free(ci[i].uses.b);
+    free(ci[i].gen.b);
+    free(ci[i].kill.b);
+  }
+  if (rc == 0) p->num_cands = p->cross.num_values = p->num_main;
   if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv);
   if (rc == 0) rc = add_store_points(c, p, rb);
   free(rb);
-  for (uint32_t i = 0; ul && i < p->num_cands; i++) free(ul[i].b);
-  free(ul);
+  free(rv);
+  for (uint32_t i = 0; ci && i < p->num_cands; i++) {
+    free(ci[i].uses.b);
+    free(ci[i].gen.b);
+    free(ci[i].kill.b);
+  }
+  free(ci);
   free(lv);
+  for (uint32_t k = 0; k < sl.n; k++) {
+    free(sl.in[k].uses.b);
+    free(sl.in[k].gen.b);
+    free(sl.in[k].kill.b);
+  }
+  free(sl.in);
+  free(sl.value);
+  free(sl.def);
+  free(sl.owner);
   if (rc != 0) {
     CRL_ERR(c, NULL, "out of memory in liveness analysis");
     return -1;

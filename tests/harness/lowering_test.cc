@@ -1466,6 +1466,228 @@ void OursOnly(const std::string &body, const std::string &want) {
   EXPECT_EQ(a.frees, a.allocs) << "frames leaked or freed twice";
 }
 
+// The issue-13 byval reader: the frame holds a copy of the argument's bytes,
+// made in the ramp, and every use after coro.begin (loads after each
+// suspend, stores between them) goes to that copy. Two instances are
+// started from a helper whose frame dies, and the stack is clobbered
+// between resumes: a frame holding only the pointer reads garbage.
+// (LLVM 22 copies the bytes but sizes its frame as if the index could sit
+// in %A's tail padding while its frame type puts it after %A: it writes 8
+// bytes past its 40-byte allocation, so it is no oracle here.)
+TEST(Lowering, ByvalCopySurvivesTheCallersStack) {
+  OursOnly(R"(
+%A = type { i64, i64, i32 }
+define ptr @reader(ptr byval(%A) align 8 %a) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  br label %loop
+loop:
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
+  %x = load i64, ptr %a
+  %z = load i32, ptr %zp
+  call void @trace(i64 %x)
+  %zz = sext i32 %z to i64
+  call void @trace(i64 %zz)
+  %x1 = add i64 %x, 1
+  store i64 %x1, ptr %a
+  %z1 = add i32 %z, 1
+  store i32 %z1, ptr %zp
+  br label %loop
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define ptr @start(i64 %x, i32 %z) noinline {
+  %a = alloca %A, align 8
+  store i64 %x, ptr %a
+  %y = getelementptr inbounds %A, ptr %a, i32 0, i32 1
+  store i64 0, ptr %y
+  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
+  store i32 %z, ptr %zp
+  %h = call ptr @reader(ptr byval(%A) align 8 %a)
+  ret ptr %h
+}
+define void @clobber() noinline {
+  %buf = alloca [512 x i8], align 16
+  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
+  ret void
+}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define void @main() {
+  %h1 = call ptr @start(i64 41, i32 7)
+  %h2 = call ptr @start(i64 100, i32 200)
+  call void @clobber()
+  call void @llvm.coro.resume(ptr %h1)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @clobber()
+  call void @llvm.coro.resume(ptr %h1)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @llvm.coro.destroy(ptr %h1)
+  call void @llvm.coro.destroy(ptr %h2)
+  ret void
+}
+)",
+               "41 7 100 200 42 8 101 201");
+}
+
+// The same with the field's address computed in the ramp, before the
+// suspend: it must point into the frame's copy too. (LLVM 22 keeps this
+// address pointing at the caller's dead argument.)
+TEST(Lowering, ByvalAddressTakenBeforeTheSuspend) {
+  OursOnly(R"(
+%A = type { i64, i64, i32 }
+define ptr @reader(ptr byval(%A) align 8 %a) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
+  br label %loop
+loop:
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+  %x = load i64, ptr %a
+  %z = load i32, ptr %zp
+  call void @trace(i64 %x)
+  %zz = sext i32 %z to i64
+  call void @trace(i64 %zz)
+  %x1 = add i64 %x, 1
+  store i64 %x1, ptr %a
+  %z1 = add i32 %z, 1
+  store i32 %z1, ptr %zp
+  br label %loop
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define ptr @start(i64 %x, i32 %z) noinline {
+  %a = alloca %A, align 8
+  store i64 %x, ptr %a
+  %y = getelementptr inbounds %A, ptr %a, i32 0, i32 1
+  store i64 0, ptr %y
+  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
+  store i32 %z, ptr %zp
+  %h = call ptr @reader(ptr byval(%A) align 8 %a)
+  ret ptr %h
+}
+define void @clobber() noinline {
+  %buf = alloca [512 x i8], align 16
+  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
+  ret void
+}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define void @main() {
+  %h1 = call ptr @start(i64 41, i32 7)
+  %h2 = call ptr @start(i64 100, i32 200)
+  call void @clobber()
+  call void @llvm.coro.resume(ptr %h1)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @clobber()
+  call void @llvm.coro.resume(ptr %h1)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @llvm.coro.destroy(ptr %h1)
+  call void @llvm.coro.destroy(ptr %h2)
+  ret void
+}
+)",
+               "41 7 100 200 42 8 101 201");
+}
+
+// The issue-13 escaped counter: its address is published right after
+// coro.begin, before any lifetime.start; each round starts its life, writes
+// it, lets @poke add one through the published pointer, reads it and ends
+// its life before suspending. LLVM gives an alloca one address across
+// lifetime restarts, so the alloca lives in the frame: with a fresh alloca
+// in the clones, @poke would write the ramp's dead stack.
+TEST(Lowering, EscapedAllocaKeepsOneAddressAcrossRestarts) {
+  Differential(R"(
+@published = global ptr null
+define void @publish(ptr %p) noinline {
+  store ptr %p, ptr @published
+  ret void
+}
+define void @poke() noinline {
+  %p = load ptr, ptr @published
+  %v = load i64, ptr %p
+  %v1 = add i64 %v, 1
+  store i64 %v1, ptr %p
+  ret void
+}
+define void @clobber() noinline {
+  %buf = alloca [512 x i8], align 16
+  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
+  ret void
+}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.lifetime.start.p0(ptr)
+declare void @llvm.lifetime.end.p0(ptr)
+define ptr @f() presplitcoroutine {
+entry:
+  %counter = alloca i64
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  call void @publish(ptr %counter)
+  br label %loop
+loop:
+  call void @llvm.lifetime.start.p0(ptr %counter)
+  store i64 100, ptr %counter
+  call void @poke()
+  %v = load i64, ptr %counter
+  call void @trace(i64 %v)
+  call void @llvm.lifetime.end.p0(ptr %counter)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %loop
+                             i8 1, label %cleanup ]
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+; Resumes from deeper in the stack than the ramp ran, so that a fresh
+; alloca in the clone cannot land where the ramp's was.
+define void @deep_resume(ptr %h) noinline {
+  %pad = alloca [256 x i8], align 16
+  store volatile i8 1, ptr %pad
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+define void @main() {
+  %h = call ptr @f()
+  call void @clobber()
+  call void @deep_resume(ptr %h)
+  call void @clobber()
+  call void @deep_resume(ptr %h)
+  call void @llvm.coro.destroy(ptr %h)
+  ret void
+}
+)",
+               "101 101 101");
+}
+
+
 // A coroutine split before (by LLVM's CoroSplit earlier in the pipeline, or
 // by corolower with the elision markers kept) whose ramp was inlined into a
 // presplit coroutine, as LLVM's O2 pipeline does: the callee's coro.id

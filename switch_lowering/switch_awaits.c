@@ -96,13 +96,10 @@ int crl_switch_normalize(crl_coro *c) {
 
 int crl_switch_normalize_suspend(crl_coro *c, crl_suspend *sp) {
   LLVMValueRef call = sp->call;
-  /* A suspend's result must decide between resume, destroy and return. */
-  if (!LLVMGetFirstUse(call)) {
-    CRL_ERR(c, call,
-            "the suspend's result is unused: it must feed a switch with "
-            "resume (0) and destroy (1) cases");
-    return -1;
-  }
+  /* A result nobody reads is valid (LLVM 22 lowers it): control goes on
+   * after the suspend on the ramp's path (-1) and in the resume (0) and
+   * destroy (1) clones alike, the code itself deciding (typically with
+   * llvm.coro.is_in_ramp). The phi is made all the same, and folds. */
   /* Ahead of the call's debug records, which must not end up on a phi. */
   LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->resume));
   LLVMValueRef phi = LLVMBuildPhi(c->b, c->i8_t, "coro.suspend.result");

@@ -1453,6 +1453,163 @@ define void @main() {
                "9");
 }
 
+// Valid input LLVM 22 lowers (issue 13 section 2) ---------------------------
+
+// A suspend whose result nobody reads: control goes on after it on the
+// ramp's path and in the resume and destroy clones alike; here
+// llvm.coro.is_in_ramp decides whether to return, and the code after it
+// runs whether the coroutine was resumed or destroyed (the destroy at the
+// second suspend still takes the switch's cleanup case).
+TEST(Lowering, SuspendResultUnused) {
+  Differential(R"(
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %y = mul i64 %x, 3
+  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
+  %ramp = call i1 @llvm.coro.is_in_ramp()
+  br i1 %ramp, label %ret, label %after
+after:
+  call void @trace(i64 %y)
+  %y1 = add i64 %y, 1
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %again
+                              i8 1, label %cleanup ]
+again:
+  call void @trace(i64 %y1)
+  br label %cleanup
+cleanup:
+  call void @trace(i64 -1)
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 5)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  %h2 = call ptr @co(i64 7)
+  call void @llvm.coro.destroy(ptr %h2)
+  call void @llvm.coro.destroy(ptr %h2)
+  ret void
+}
+)",
+               "15 16 -1 21 -1");
+}
+
+// coro.id's promise operand is a zero-index GEP of the promise alloca (a
+// no-op view, which LLVM's getPromise strips like a cast): the promise
+// still sits at its fixed offset, where llvm.coro.promise finds it.
+TEST(Lowering, PromiseThroughZeroIndexGep) {
+  Differential(R"(
+%P = type { i64, i64 }
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %promise = alloca %P, align 8
+  %view = getelementptr inbounds %P, ptr %promise, i64 0, i32 0
+  %id = call token @llvm.coro.id(i32 0, ptr %view, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  store i64 %x, ptr %promise
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+  %v = load i64, ptr %view
+  %v1 = add i64 %v, 1
+  %second = getelementptr inbounds %P, ptr %promise, i64 0, i32 1
+  store i64 %v1, ptr %second
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 true)
+  switch i8 %s2, label %ret [ i8 0, label %cleanup
+                              i8 1, label %cleanup ]
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 40)
+  %p = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
+  %a = load i64, ptr %p
+  call void @trace(i64 %a)
+  call void @llvm.coro.resume(ptr %h)
+  %b.addr = getelementptr inbounds %P, ptr %p, i64 0, i32 1
+  %b = load i64, ptr %b.addr
+  call void @trace(i64 %b)
+  call void @llvm.coro.destroy(ptr %h)
+  ret void
+}
+)",
+               "40 41");
+}
+
+// Leftover coro.id, coro.alloc, coro.begin and coro.free in an ordinary
+// function, without a clone array (a coroutine's prologue copied into
+// plain code): nothing splits that function, and they are lowered as
+// LLVM's CoroCleanup lowers them: allocated, the frame is the memory
+// coro.begin was given, coro.free gives it back.
+TEST(Lowering, LeftoverIdBeginAllocFreeInOrdinaryFunction) {
+  Differential(R"(
+define i64 @plain(i64 %x) {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %need = call i1 @llvm.coro.alloc(token %id)
+  br i1 %need, label %alloc, label %begin
+alloc:
+  %m = call ptr @alloc_frame(i64 16)
+  br label %begin
+begin:
+  %mem = phi ptr [ null, %entry ], [ %m, %alloc ]
+  %h = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  store i64 %x, ptr %h
+  %v = load i64, ptr %h
+  %f = call ptr @llvm.coro.free(token %id, ptr %h)
+  call void @free_frame(ptr %f)
+  ret i64 %v
+}
+define void @main() {
+  %v = call i64 @plain(i64 12)
+  call void @trace(i64 %v)
+  ret void
+}
+)",
+               "12");
+}
+
+// presplitcoroutine on a function without any coroutine intrinsic: there
+// is nothing to lower, and LLVM leaves it as it is, attribute included;
+// so does corolower, without an error, and it still runs.
+TEST(Lowering, PresplitWithoutCoroIdLeftAsItIs) {
+  crlh::Module m(std::string(R"(
+define i64 @plain(i64 %x) presplitcoroutine {
+  %y = mul i64 %x, 3
+  call void @trace(i64 %y)
+  ret i64 %y
+}
+define void @main() {
+  %v = call i64 @plain(i64 4)
+  ret void
+}
+)") + kDecls);
+  ASSERT_TRUE(m.ok()) << m.error();
+  std::string before = m.PrintFn("plain");
+  ASSERT_TRUE(crlh::LowersOk(m));
+  ASSERT_TRUE(crlh::Verifies(m));
+  EXPECT_EQ(m.PrintFn("plain"), before);
+  EXPECT_NE(before.find("presplitcoroutine"), std::string::npos);
+  EXPECT_EQ(crlh::RunTrace(m, "main"), "12");
+}
+
 // Lowers with corolower only (for behaviour LLVM's lowering gets wrong).
 void OursOnly(const std::string &body, const std::string &want) {
   crlh::Module ours(body + kDecls);

@@ -203,7 +203,9 @@ static void many_begins(LLVMModuleRef m, crl_valmap *out) {
  * an inlined or otherwise copied coroutine prologue leaves). Any other use
  * stays for the check of coroutine intrinsics outside coroutines. */
 static int leftover_id(LLVMValueRef id) {
-  if (crl_intrinsic_of(id) != CRL_I_ID || crl_is_presplit(parent_fn(id))) return 0;
+  if (crl_intrinsic_of(id) != CRL_I_ID || crl_is_split_marker(id) ||
+      crl_is_presplit(parent_fn(id)))
+    return 0;
   for (LLVMUseRef u = LLVMGetFirstUse(id); u; u = LLVMGetNextUse(u)) {
     crl_intr k = crl_intrinsic_of(LLVMGetUser(u));
     if (k != CRL_I_BEGIN && k != CRL_I_ALLOC && k != CRL_I_FREE) return 0;

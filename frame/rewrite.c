@@ -81,7 +81,15 @@ static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field)
   LLVMValueRef addr = crl_ramp_field_addr(c, field);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
-  int any_before = redirect_uses(c, p, a, addr, b);
+  /* An alloca in another address space: its uses get the frame address
+   * cast to it (the frame is in address space 0), recomputed like any
+   * cast of a frame address in the clones. */
+  LLVMValueRef view = addr;
+  if (LLVMTypeOf(a) != LLVMTypeOf(addr)) {
+    view = LLVMBuildAddrSpaceCast(b, addr, LLVMTypeOf(a), "");
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(view));
+  }
+  int any_before = redirect_uses(c, p, a, view, b);
   /* Written before the frame existed, or a byval argument (the caller's
    * bytes, gone once the ramp returns): the frame starts as a copy. */
   if (any_before || LLVMIsAArgument(a)) {

@@ -1586,6 +1586,63 @@ define void @main() {
                "12");
 }
 
+// Allocas in address space 1 live across a suspend: the frame is in
+// address space 0, so their uses (a GEP, a phi merging two of them, a call
+// taking the pointer, loads and stores) get the frame address cast to
+// their address space, in the ramp and again in each clone.
+TEST(Lowering, AllocasInAnotherAddressSpace) {
+  Differential(R"(
+define i64 @get(ptr addrspace(1) %p) noinline {
+  %v = load i64, ptr addrspace(1) %p
+  ret i64 %v
+}
+define ptr @f(i64 %x, i1 %c) presplitcoroutine {
+entry:
+  %a = alloca [2 x i64], addrspace(1)
+  %b = alloca i64, addrspace(1)
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %a1 = getelementptr [2 x i64], ptr addrspace(1) %a, i64 0, i64 1
+  store i64 %x, ptr addrspace(1) %a1
+  %x2 = add i64 %x, 100
+  store i64 %x2, ptr addrspace(1) %b
+  br i1 %c, label %l, label %r0
+l:
+  br label %join
+r0:
+  br label %join
+join:
+  %p = phi ptr addrspace(1) [ %a1, %l ], [ %b, %r0 ]
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+  %v = call i64 @get(ptr addrspace(1) %p)
+  call void @trace(i64 %v)
+  %w = load i64, ptr addrspace(1) %b
+  call void @trace(i64 %w)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @f(i64 5, i1 true)
+  call void @llvm.coro.resume(ptr %h)
+  %h2 = call ptr @f(i64 6, i1 false)
+  call void @llvm.coro.resume(ptr %h2)
+  ret void
+}
+)",
+               "5 105 106 106");
+}
+
 // presplitcoroutine on a function without any coroutine intrinsic: there
 // is nothing to lower, and LLVM leaves it as it is, attribute included;
 // so does corolower, without an error, and it still runs.

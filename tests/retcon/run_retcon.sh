@@ -39,9 +39,14 @@
 #
 # Output: one line per (case, arch, opt), `PASS name arch opt` or
 # `FAIL name arch opt: reason`, in a fixed order, then `N passed, M failed`.
-# Exit status 1 if anything failed, 2 on a usage error. Scratch files go to
-# --workdir, else a mktemp directory under $TEST_TMPDIR (or $TMPDIR, /tmp)
-# that is removed when everything passed.
+# Exit status 1 if anything failed, 2 on a usage error. Scratch files go
+# to --workdir, else a mktemp directory under $TEST_TMPDIR (or $TMPDIR,
+# /tmp) that is removed when everything passed.
+#
+# Environment: CC, CXX (default clang-22, clang++-22), QEMU,
+# RETCON_CFLAGS (extra compile and link flags, e.g.
+# "-fsanitize=address,undefined" with --arch x86_64), RETCON_TIMEOUT
+# (seconds per run, default 60), RETCON_LOWER_TIMEOUT (default 300).
 set -euo pipefail
 
 usage() {
@@ -105,6 +110,7 @@ CC=${CC:-clang-22}
 CXX=${CXX:-clang++-22}
 QEMU=${QEMU:-$(command -v qemu-aarch64 || command -v qemu-aarch64-static || true)}
 A64_SYSROOT=/usr/aarch64-linux-gnu
+read -r -a extra_cflags <<< "${RETCON_CFLAGS:-}"
 run_timeout=${RETCON_TIMEOUT:-60}
 lower_timeout=${RETCON_LOWER_TIMEOUT:-300}
 start_dir=$(pwd)
@@ -244,7 +250,7 @@ run_one() {
   local compiler=$CC
   case "$drv" in *.cpp) compiler=$CXX ;; esac
   local exe="$d/prog.$o" rc=0
-  if ! "$compiler" --target="$(triple_of "$a")" "${link_flags[@]}" -"$o" \
+  if ! "$compiler" --target="$(triple_of "$a")" "${link_flags[@]}" "${extra_cflags[@]}" -"$o" \
       -Wno-override-module "$d/out.ll" "$drv" -o "$exe" >"$d/build.$o.log" 2>&1; then
     echo "FAIL $n $a $o: compiling the lowered IR with the driver failed (see $d/build.$o.log)" > "$result"; return
   fi

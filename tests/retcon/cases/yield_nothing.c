@@ -7,7 +7,7 @@ void *steps(void *buf, int64_t id);
 void *blink(void *buf, int32_t n);
 
 int main(void) {
-  _Alignas(8) unsigned char b1[16], b2[16];
+  _Alignas(8) unsigned char b1[32], b2[32];
   rt_fresh_buffer(b1, sizeof b1);
   rt_fresh_buffer(b2, sizeof b2);
   void *k1 = steps(b1, 1);

@@ -1,7 +1,7 @@
 ; Coroutines that yield no values: the coroutine returns just the
 ; continuation pointer and suspends take no arguments.
 ; - steps: prototype ptr(ptr, i8): the resume flag is an i8 (any integer
-;   type may carry the flag), nonzero meaning abnormal;
+;   type may carry the flag), nonzero meaning abnormal; 32-byte buffer;
 ; - blink: prototype ptr(ptr): no flag at all, the suspend returns void;
 ;   it stops by itself after %n resumes.
 
@@ -23,7 +23,7 @@ define ptr @blink_proto(ptr) {
 
 define ptr @steps(ptr %buffer, i64 %id) presplitcoroutine {
 entry:
-  %cid = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @steps_proto, ptr @rt_alloc, ptr @rt_dealloc)
+  %cid = call token @llvm.coro.id.retcon(i32 32, i32 8, ptr %buffer, ptr @steps_proto, ptr @rt_alloc, ptr @rt_dealloc)
   %hdl = call ptr @llvm.coro.begin(token %cid, ptr null)
   br label %loop
 

@@ -182,11 +182,12 @@ static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
     for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(nd)); u;
          u = LLVMGetNextUse(u))
       preds++;
-    /* Memory-mode values are spilled after every SSA repair, so a new
-     * block on the invoke's normal edge cannot confuse the index CFG. */
-    if (preds != 1 || LLVMIsAPHINode(first))
-      nd = crl_split_edge(LLVMGetInstructionParent(def), nd, "coro.spill");
-    (void)c;
+    /* Normalization gave every used invoke result an edge block of its
+     * own (splitting one now would rebuild phis the plan holds). */
+    if (preds != 1 || LLVMIsAPHINode(first)) {
+      CRL_ERR(c, def, "internal error: the invoke's normal edge has no block of its own");
+      return NULL;
+    }
     return LLVMGetFirstInstruction(nd);
   }
   if (LLVMIsAArgument(def)) return NULL;

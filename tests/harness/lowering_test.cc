@@ -1643,6 +1643,78 @@ define void @main() {
                "5 105 106 106");
 }
 
+// What instrumented code with counters promoted into registers looks like
+// (a C++ coroutine through -fprofile-instr-generate with counter promotion
+// in loops with suspends, reduced): an invoke whose normal destination is
+// a loop header with phis, its result live across three suspends, and a
+// phi of that header live across them too. Both are stored right after
+// their definition (memory mode); the invoke's result needs a block on its
+// normal edge, and making one rebuilds the header's phis. Done during the
+// rewrite, that left the plan holding the old phi, whose uses then kept
+// it ("Instruction does not dominate all uses").
+TEST(Lowering, InvokeIntoLoopHeaderWithPhisAcrossSuspends) {
+  Differential(R"(
+define i64 @value(i64 %x) noinline {
+  %y = mul i64 %x, 7
+  ret i64 %y
+}
+define ptr @co(i64 %n) presplitcoroutine personality ptr null {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %v = invoke i64 @value(i64 %n) to label %loop unwind label %lpad
+lpad:
+  %lp = landingpad { ptr, i32 } cleanup
+  unreachable
+loop:
+  %first = phi i1 [ true, %entry ], [ false, %latch ]
+  %i = phi i64 [ 0, %entry ], [ %i1, %latch ]
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %body
+                              i8 1, label %cleanup ]
+body:
+  call void @trace(i64 %v)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %b2
+                              i8 1, label %cleanup ]
+b2:
+  %s3 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s3, label %ret [ i8 0, label %b3
+                              i8 1, label %cleanup ]
+b3:
+  %i1 = add i64 %i, 1
+  %done = icmp eq i64 %i1, 2
+  br i1 %done, label %exit, label %latch
+latch:
+  br label %loop
+exit:
+  %f = zext i1 %first to i64
+  call void @trace(i64 %f)
+  br label %cleanup
+cleanup:
+  %fr = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %fr)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 3)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               "21 21 0");
+}
+
 // presplitcoroutine on a function without any coroutine intrinsic: there
 // is nothing to lower, and LLVM leaves it as it is, attribute included;
 // so does corolower, without an error, and it still runs.

@@ -59,9 +59,38 @@ typedef struct alloca_info {
   use_list uses;   /* where its contents or address are used */
   use_list users;  /* blocks of every user, markers included */
   crl_vec markers; /* its lifetime.start and lifetime.end calls */
+  crl_vec reads;   /* users that may read its bytes */
+  crl_vec overwrites; /* users that write all of its bytes, reading none */
   uint32_t starts, start_block;
   int escapes, has_end;
 } alloca_info;
+
+/* Does `user` (reached through `v`, the object's own address when v == a)
+ * write every byte of `a`, `size` bytes, reading none of them? A store of
+ * the whole type, or a memset / memcpy / memmove into it with a constant
+ * length covering it (and, for a copy, not from it). */
+static int overwrites_all(LLVMTargetDataRef td, LLVMValueRef a, LLVMValueRef v,
+                          LLVMValueRef user, uint64_t size) {
+  if (v != a || !size) return 0;
+  if (LLVMIsAStoreInst(user))
+    return LLVMGetOperand(user, 1) == v && LLVMGetOperand(user, 0) != v &&
+           LLVMABISizeOfType(td, LLVMTypeOf(LLVMGetOperand(user, 0))) >= size &&
+           LLVMStoreSizeOfType(td, LLVMTypeOf(LLVMGetOperand(user, 0))) >= size;
+  if (!LLVMIsACallInst(user)) return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(user);
+  unsigned id = LLVMIsAFunction(callee) ? LLVMGetIntrinsicID(callee) : 0;
+  if (!id || (id != LLVMLookupIntrinsicID("llvm.memset", 11) &&
+              id != LLVMLookupIntrinsicID("llvm.memcpy", 11) &&
+              id != LLVMLookupIntrinsicID("llvm.memmove", 12) &&
+              id != LLVMLookupIntrinsicID("llvm.memcpy.inline", 18) &&
+              id != LLVMLookupIntrinsicID("llvm.memset.inline", 18)))
+    return 0;
+  LLVMValueRef len = LLVMGetOperand(user, 2);
+  if (LLVMGetOperand(user, 0) != v || !LLVMIsAConstantInt(len) ||
+      LLVMConstIntGetZExtValue(len) < size)
+    return 0;
+  return LLVMGetOperand(user, 1) != v;
+}
 
 /* Does passing `v` as argument `k` of `call` leave a copy of the pointer
  * behind? Not when the parameter is captures(none) (at the call or on the
@@ -97,8 +126,13 @@ static int call_escapes(LLVMValueRef call, LLVMValueRef v) {
  * may keep it, cast to an integer) may be used anywhere until the lifetime
  * ends. Memory intrinsics and captures(none) or byval parameters only use
  * the memory during the call. */
-static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
+static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
+                        alloca_info *ai) {
   crl_vec work = {0};
+  uint64_t size = 0;
+  if (LLVMIsAAllocaInst(a) && LLVMIsAConstantInt(LLVMGetOperand(a, 0)))
+    size = LLVMABISizeOfType(td, LLVMGetAllocatedType(a)) *
+           LLVMConstIntGetZExtValue(LLVMGetOperand(a, 0));
   crl_vec_push(&work, a);
   for (unsigned w = 0; w < work.n; w++) {
     LLVMValueRef v = work.v[w];
@@ -140,14 +174,20 @@ static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
       if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
           LLVMIsAAddrSpaceCastInst(user)) {
         crl_vec_push(&work, user);
-      } else if (LLVMIsALoadInst(user)) {
+      } else if (overwrites_all(td, a, v, user, size)) {
+        if (crl_vec_push(&ai->overwrites, user)) ai->uses.oom = 1;
       } else if (LLVMIsAStoreInst(user)) {
+        /* A partial store reads nothing; storing the address escapes. */
         if (LLVMGetOperand(user, 0) == v) ai->escapes = 1;
-      } else if (LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) {
-        if (call_escapes(user, v)) ai->escapes = 1;
       } else {
-        ai->escapes = 1;
-        if (LLVMIsASelectInst(user)) crl_vec_push(&work, user);
+        if (crl_vec_push(&ai->reads, user)) ai->uses.oom = 1;
+        if (LLVMIsALoadInst(user)) {
+        } else if (LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) {
+          if (call_escapes(user, v)) ai->escapes = 1;
+        } else {
+          ai->escapes = 1;
+          if (LLVMIsASelectInst(user)) crl_vec_push(&work, user);
+        }
       }
     }
   }
@@ -242,6 +282,48 @@ static void add_exit_uses(const use_list *exits, use_list *u) {
   for (uint32_t k = 0; k < exits->n; k++) add_use(u, exits->b[k]);
 }
 
+/* Positions of instructions within their blocks, numbered a block at a
+ * time when first asked: comparing two users of one block is then O(1). */
+typedef struct positions {
+  crl_valmap pos, done;
+} positions;
+
+static uint32_t position(positions *ps, LLVMValueRef i) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(i);
+  if (!crl_valmap_has(&ps->done, bb)) {
+    uint32_t k = 0;
+    crl_valmap_put(&ps->done, bb, bb);
+    for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x; x = LLVMGetNextInstruction(x))
+      crl_valmap_put_id(&ps->pos, x, k++);
+  }
+  return crl_valmap_get_id(&ps->pos, i);
+}
+
+/* Blocks where the alloca's bytes may be read before anything in the
+ * block writes all of them: where its contents are used (upward-exposed
+ * reads). A temporary written whole and then read in the same block
+ * (clang's agg.tmp for a by-value argument) has none, so it lives across
+ * no suspend even inside a loop with one. */
+static void exposed_reads(crl_plan *p, positions *ps, const alloca_info *ai,
+                          use_list *out) {
+  crl_valmap first_ow; /* block -> position of its first overwrite + 1 */
+  crl_valmap_init(&first_ow, ai->overwrites.n);
+  for (unsigned k = 0; k < ai->overwrites.n; k++) {
+    LLVMValueRef o = ai->overwrites.v[k];
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(o);
+    uint32_t at = position(ps, o), cur = crl_valmap_get_id(&first_ow, bb);
+    if (cur == UINT32_MAX || at < cur) crl_valmap_put_id(&first_ow, bb, at);
+  }
+  for (unsigned k = 0; k < ai->reads.n; k++) {
+    LLVMValueRef r = ai->reads.v[k];
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(r);
+    uint32_t ow = crl_valmap_get_id(&first_ow, bb);
+    if (ow != UINT32_MAX && ow < position(ps, r)) continue;
+    add_use(out, crl_block_id(p, bb));
+  }
+  crl_valmap_free(&first_ow);
+}
+
 /* An escaped alloca with lifetime markers must keep one address while
  * anything can reach it through the pointer, even where it is dead between
  * a lifetime.end and the next start: LLVM gives an alloca the same address
@@ -300,11 +382,12 @@ static void add_shadow(shadow_list *sl, LLVMValueRef v, uint32_t def, uint32_t o
  *     block's last marker to its uses, up to a lifetime.end (to the exits
  *     when escaped without one), and when escaped it gets a shadow (above).
  * Users after a non-unwind coro.end are the ramp's alone (alloca_uses). */
-static int collect_memory(crl_plan *p, LLVMValueRef v, uint32_t b,
-                          const use_list *exits, uint32_t *cap,
-                          crl_live_value **lv, cand_input **ci, shadow_list *sl) {
+static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
+                          LLVMValueRef v, uint32_t b, const use_list *exits,
+                          uint32_t *cap, crl_live_value **lv, cand_input **ci,
+                          shadow_list *sl) {
   alloca_info ai = {0};
-  alloca_uses(p, v, &ai);
+  alloca_uses(p, td, v, &ai);
   cand_input in = {ai.uses, {0}, {0}, 0};
   uint32_t def = b;
   int shadow = 0;
@@ -313,6 +396,11 @@ static int collect_memory(crl_plan *p, LLVMValueRef v, uint32_t b,
     if (ai.escapes) add_exit_uses(exits, &in.uses);
   } else if (ai.starts == 0) {
     if (ai.escapes && !ai.has_end) add_exit_uses(exits, &in.uses);
+    if (!ai.escapes) {
+      /* Its bytes matter only where they may be read. */
+      in.uses.n = 0;
+      exposed_reads(p, ps, &ai, &in.uses);
+    }
     in.reach = 1;
     in.gen = ai.users;
     ai.users.b = NULL;
@@ -326,6 +414,8 @@ static int collect_memory(crl_plan *p, LLVMValueRef v, uint32_t b,
     shadow = ai.escapes;
   }
   crl_vec_free(&ai.markers);
+  crl_vec_free(&ai.reads);
+  crl_vec_free(&ai.overwrites);
   int rc = 0;
   if (!in.uses.n) {
     free(in.uses.b);
@@ -341,13 +431,15 @@ static int collect_memory(crl_plan *p, LLVMValueRef v, uint32_t b,
 
 static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
                           cand_input **ci, const use_list *exits,
-                          const crl_valmap *pinned, shadow_list *sl) {
+                          const crl_valmap *pinned, shadow_list *sl,
+                          positions *ps) {
   uint32_t cap = 0;
   unsigned np = LLVMCountParams(c->fn);
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef a = LLVMGetParam(c->fn, k);
     if (crl_arg_memory(c->fn, k)) {
-      if (collect_memory(p, a, p->num_blocks, exits, &cap, lv, ci, sl)) return -1;
+      if (collect_memory(p, c->td, ps, a, p->num_blocks, exits, &cap, lv, ci, sl))
+        return -1;
       continue;
     }
     cand_input in = {{0}, {0}, {0}, 0};
@@ -360,7 +452,7 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
          i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAllocaInst(i)) {
         if (crl_valmap_has(pinned, i) || outside_frame(i)) continue;
-        if (collect_memory(p, i, b, exits, &cap, lv, ci, sl)) return -1;
+        if (collect_memory(p, c->td, ps, i, b, exits, &cap, lv, ci, sl)) return -1;
         continue;
       }
       if (skip_value(c, i)) continue;
@@ -396,7 +488,12 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
   if (exits.oom) rc = -1;
   for (unsigned k = 0; rc == 0 && k < c->pinned_allocas.n; k++)
     rc = crl_valmap_put(&pinned, c->pinned_allocas.v[k], c->pinned_allocas.v[k]);
-  if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl);
+  positions ps;
+  crl_valmap_init(&ps.pos, 64);
+  crl_valmap_init(&ps.done, 16);
+  if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl, &ps);
+  crl_valmap_free(&ps.pos);
+  crl_valmap_free(&ps.done);
   crl_valmap_free(&pinned);
   free(exits.b);
   return rc;

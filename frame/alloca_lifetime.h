@@ -4,8 +4,8 @@
 
 #include "frame/frame_plan.h"
 
-/* Sets live_blocks of every large alloca candidate that has lifetime
- * markers. lv: the candidates' liveness inputs. 0, or -1 (out of memory). */
+/* Sets live_blocks of alloca candidates with lifetime markers that cross
+ * a suspend, within a work budget proportional to the function. lv: the candidates' liveness inputs. 0, or -1 (out of memory). */
 int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
                                const crl_live_value *lv);
 

@@ -20,7 +20,8 @@ typedef struct crl_cand {
                            which are kept in the frame anyway */
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
-  uint64_t *live_blocks;/* large allocas: blocks where really alive, or NULL */
+  uint64_t *live_blocks;/* allocas: blocks where really alive, or NULL */
+  struct crl_valmap *markers; /* with live_blocks: block -> last marker */
 } crl_cand;
 
 typedef struct crl_plan {

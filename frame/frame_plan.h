@@ -15,6 +15,8 @@ typedef struct crl_cand {
   int is_alloca;         /* memory: an alloca or a byval argument */
   int reach;            /* memory live only where its users can reach
                            (crl_reach_in_matrix), not from a definition */
+  int rewrites;         /* memory whose liveness stops where it is written
+                           whole (crl_live_in_kill_matrix) */
   int store_after_def;  /* cannot be stored at the suspend points */
   int remat;            /* recomputed after each suspend from its operands,
                            which are kept in the frame anyway */
@@ -48,9 +50,11 @@ void crl_plan_free(crl_plan *p);
 uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
 /* crossing.c: crossing sets over 2n ids (suspends, then store points) and
  * hulls; rb[s] is the block of id s. A candidate with `reach` is live only
- * in blocks that rv[i] also reaches. 0, or -1 out of memory. */
+ * in blocks that rv[i] also reaches, one with `rewrites` only where its
+ * uses bk[i] are live through its kills. 0, or -1 out of memory. */
 int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
-                           const crl_live_value *lv, const crl_reach_value *rv);
+                           const crl_live_value *lv, const crl_reach_value *rv,
+                           const crl_reach_value *bk);
 /* remat_plan.c: marks the candidates recomputed after suspends. */
 void crl_mark_remat(crl_coro *c, crl_plan *p);
 /* interference.c: lays out c->fields; 0, or -1 on failure. */

@@ -219,15 +219,18 @@ static void marker_gen_kill(crl_plan *p, const crl_vec *markers, use_list *gen,
 typedef struct cand_input {
   use_list uses, gen, kill;
   int reach;
+  int rewrites;      /* uses are exposed reads, and ...  */
+  use_list rewrite;  /* ... these blocks write it whole first */
 } cand_input;
 
 static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
                      int is_alloca, cand_input *in, crl_live_value **lv,
                      cand_input **ci) {
-  if (in->uses.oom || in->gen.oom || in->kill.oom) {
+  if (in->uses.oom || in->gen.oom || in->kill.oom || in->rewrite.oom) {
     free(in->uses.b);
     free(in->gen.b);
     free(in->kill.b);
+    free(in->rewrite.b);
     return -1;
   }
   if (p->num_cands == *cap) {
@@ -242,6 +245,7 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
       free(in->uses.b);
       free(in->gen.b);
       free(in->kill.b);
+      free(in->rewrite.b);
       return -1;
     }
     *cap = nc;
@@ -252,6 +256,7 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
   p->cands[i].def_block = def;
   p->cands[i].is_alloca = is_alloca;
   p->cands[i].reach = in->reach;
+  p->cands[i].rewrites = in->rewrites;
   p->cands[i].field = UINT32_MAX;
   (*ci)[i] = *in;
   (*lv)[i].def_block = def;
@@ -305,7 +310,7 @@ static uint32_t position(positions *ps, LLVMValueRef i) {
  * (clang's agg.tmp for a by-value argument) has none, so it lives across
  * no suspend even inside a loop with one. */
 static void exposed_reads(crl_plan *p, positions *ps, const alloca_info *ai,
-                          use_list *out) {
+                          use_list *out, use_list *kills) {
   crl_valmap first_ow; /* block -> position of its first overwrite + 1 */
   crl_valmap_init(&first_ow, ai->overwrites.n);
   for (unsigned k = 0; k < ai->overwrites.n; k++) {
@@ -314,13 +319,25 @@ static void exposed_reads(crl_plan *p, positions *ps, const alloca_info *ai,
     uint32_t at = position(ps, o), cur = crl_valmap_get_id(&first_ow, bb);
     if (cur == UINT32_MAX || at < cur) crl_valmap_put_id(&first_ow, bb, at);
   }
+  crl_valmap exposed; /* blocks with an exposed read */
+  crl_valmap_init(&exposed, ai->reads.n);
   for (unsigned k = 0; k < ai->reads.n; k++) {
     LLVMValueRef r = ai->reads.v[k];
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(r);
     uint32_t ow = crl_valmap_get_id(&first_ow, bb);
     if (ow != UINT32_MAX && ow < position(ps, r)) continue;
     add_use(out, crl_block_id(p, bb));
+    crl_valmap_put(&exposed, bb, bb);
   }
+  /* A block whose first access writes every byte redefines the contents:
+   * liveness stops there (crl_live_in_kill_matrix). */
+  for (unsigned k = 0; k < ai->overwrites.n; k++) {
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(ai->overwrites.v[k]);
+    if (crl_valmap_has(&exposed, bb)) continue;
+    crl_valmap_put(&exposed, bb, bb); /* listed once */
+    add_use(kills, crl_block_id(p, bb));
+  }
+  crl_valmap_free(&exposed);
   crl_valmap_free(&first_ow);
 }
 
@@ -357,7 +374,7 @@ static void add_shadow(shadow_list *sl, LLVMValueRef v, uint32_t def, uint32_t o
     }
     sl->cap = cap;
   }
-  cand_input ci = {{0}, {0}, {0}, 1};
+  cand_input ci = {.reach = 1};
   for (uint32_t k = 0; k < users->n; k++) {
     add_use(&ci.uses, users->b[k]);
     add_use(&ci.gen, users->b[k]);
@@ -388,7 +405,7 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
                           shadow_list *sl) {
   alloca_info ai = {0};
   alloca_uses(p, td, v, &ai);
-  cand_input in = {ai.uses, {0}, {0}, 0};
+  cand_input in = {.uses = ai.uses};
   uint32_t def = b;
   int shadow = 0;
   if (LLVMIsAArgument(v)) {
@@ -397,9 +414,11 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
   } else if (ai.starts == 0) {
     if (ai.escapes && !ai.has_end) add_exit_uses(exits, &in.uses);
     if (!ai.escapes) {
-      /* Its bytes matter only where they may be read. */
+      /* Its bytes matter only where they may be read, and stop mattering
+       * where something writes all of them. */
       in.uses.n = 0;
-      exposed_reads(p, ps, &ai, &in.uses);
+      in.rewrites = 1;
+      exposed_reads(p, ps, &ai, &in.uses, &in.rewrite);
     }
     in.reach = 1;
     in.gen = ai.users;
@@ -421,6 +440,7 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
     free(in.uses.b);
     free(in.gen.b);
     free(in.kill.b);
+    free(in.rewrite.b);
   } else {
     rc = push_cand(p, cap, v, def, 1, &in, lv, ci);
     if (rc == 0 && shadow) add_shadow(sl, v, b, p->num_cands - 1, &ai.users);
@@ -442,7 +462,7 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
         return -1;
       continue;
     }
-    cand_input in = {{0}, {0}, {0}, 0};
+    cand_input in = {.reach = 0};
     value_uses(p, a, &in.uses);
     if (!in.uses.n) { free(in.uses.b); continue; }
     if (push_cand(p, &cap, a, p->num_blocks, 0, &in, lv, ci)) return -1;
@@ -456,7 +476,7 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
         continue;
       }
       if (skip_value(c, i)) continue;
-      cand_input in = {{0}, {0}, {0}, 0};
+      cand_input in = {.reach = 0};
       use_list *u = &in.uses;
       value_uses(p, i, u);
       int nonlocal = 0;
@@ -472,7 +492,7 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
   if (sl->oom) return -1;
   for (uint32_t k = 0; k < sl->n; k++) {
     cand_input in = sl->in[k];
-    sl->in[k] = (cand_input){{0}, {0}, {0}, 0};
+    sl->in[k] = (cand_input){.reach = 0};
     if (push_cand(p, &cap, sl->value[k], sl->def[k], 1, &in, lv, ci)) return -1;
   }
   return 0;
@@ -590,11 +610,14 @@ int crl_frame_liveness(crl_coro *c) {
     rb[s] = crl_block_id(p, c->susp[s].resume);
     rb[n + s] = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
   }
-  crl_reach_value *rv = rc == 0 ? calloc(p->num_cands + 1, sizeof *rv) : NULL;
+  crl_reach_value *rv = rc == 0 ? calloc(2 * (size_t)p->num_cands + 1, sizeof *rv) : NULL;
   if (!rv) rc = -1;
-  for (uint32_t i = 0; rc == 0 && i < p->num_cands; i++)
+  crl_reach_value *bk = rv ? rv + p->num_cands : NULL;
+  for (uint32_t i = 0; rc == 0 && i < p->num_cands; i++) {
     rv[i] = (crl_reach_value){ci[i].gen.n, ci[i].kill.n, ci[i].gen.b, ci[i].kill.b};
-  if (rc == 0) rc = crl_crossing_and_hulls(p, 2 * n, rb, lv, rv);
+    bk[i] = (crl_reach_value){ci[i].uses.n, ci[i].rewrite.n, ci[i].uses.b, ci[i].rewrite.b};
+  }
+  if (rc == 0) rc = crl_crossing_and_hulls(p, 2 * n, rb, lv, rv, bk);
   /* Shadows hand their crossing sets to their owners and go. */
   for (uint32_t k = 0; rc == 0 && k < sl.n; k++)
     crl_bitset_union_with(&p->cross.across[sl.owner[k]],
@@ -603,6 +626,7 @@ int crl_frame_liveness(crl_coro *c) {
     free(ci[i].uses.b);
     free(ci[i].gen.b);
     free(ci[i].kill.b);
+    free(ci[i].rewrite.b);
   }
   if (rc == 0) p->num_cands = p->cross.num_values = p->num_main;
   if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv);
@@ -613,6 +637,7 @@ int crl_frame_liveness(crl_coro *c) {
     free(ci[i].uses.b);
     free(ci[i].gen.b);
     free(ci[i].kill.b);
+    free(ci[i].rewrite.b);
   }
   free(ci);
   free(lv);

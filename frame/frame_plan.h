@@ -20,6 +20,8 @@ typedef struct crl_cand {
   int store_after_def;  /* cannot be stored at the suspend points */
   int remat;            /* recomputed after each suspend from its operands,
                            which are kept in the frame anyway */
+  int chain_only;       /* a value used only in its block, a candidate only
+                           so that a recomputed user may need it */
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
   uint64_t *live_blocks;/* allocas: blocks where really alive, or NULL */
@@ -41,6 +43,12 @@ typedef struct crl_plan {
   uint32_t num_cands;
   uint32_t num_main;         /* while collecting: candidates before shadows */
   crl_crossing cross;        /* suspends [0, n) real; [n, 2n) store points */
+  /* Recomputation plans (spill_plan.c): the crossing sets and hulls as
+   * liveness left them, to lay out the one-level plan as well when the
+   * chained one was taken, and keep the smaller frame. */
+  uint64_t *rows_before;
+  uint32_t *hull_before;     /* lo, hi per candidate */
+  int chains_used;
   uint32_t begin_block;
 } crl_plan;
 
@@ -55,8 +63,15 @@ uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
 int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
                            const crl_live_value *lv, const crl_reach_value *rv,
                            const crl_reach_value *bk);
-/* remat_plan.c: marks the candidates recomputed after suspends. */
-void crl_mark_remat(crl_coro *c, crl_plan *p);
+/* remat_plan.c: marks the candidates recomputed after suspends; with
+ * chains, operands may be recomputed in turn or brought into the frame.
+ * Returns whether a chain was used (else the plan is the one-level one). */
+int crl_mark_remat(crl_coro *c, crl_plan *p, int chains);
+/* Whether v is an instruction that may be recomputed after a suspend. */
+int crl_remat_candidate(LLVMValueRef v);
+/* The recomputed candidates, users before the recomputed operands they
+ * use (the rewrite's order); malloc'd, NULL when out of memory. */
+uint32_t *crl_remat_order(crl_plan *p, uint32_t *count);
 /* interference.c: lays out c->fields; 0, or -1 on failure. */
 int crl_layout_frame(crl_coro *c, crl_plan *p);
 /* fields.c: a field for each candidate crossing a suspend (in hull order),

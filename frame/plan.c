@@ -23,6 +23,8 @@ void crl_plan_free(crl_plan *p) {
     free(p->cands[i].markers);
   }
   free(p->cands);
+  free(p->rows_before);
+  free(p->hull_before);
   if (p->cross.across) free(p->cross.across[0].words);
   free(p->cross.across);
   free(p);

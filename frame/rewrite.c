@@ -307,13 +307,18 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   int rc = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   /* Recomputed values first: their copies after the suspends use operands
-   * whose own repair, below, must see those uses. */
-  for (uint32_t i = 0; i < p->num_cands; i++) {
-    if (!p->cands[i].remat) continue;
-    crl_ssa_begin_value(&r, i);
+   * whose own repair, below, must see those uses; along a recomputed chain
+   * users come before the operands they recompute from, for the same
+   * reason. */
+  uint32_t nremat = 0;
+  uint32_t *order = crl_remat_order(p, &nremat);
+  if (!order) rc = -1;
+  for (uint32_t k = 0; k < nremat; k++) {
+    crl_ssa_begin_value(&r, order[k]);
     crl_ssa_snapshot_uses(&r);
     crl_ssa_rewrite_uses(&r);
   }
+  free(order);
   for (uint32_t i = 0; i < p->num_cands && rc == 0; i++) {
     crl_cand *cd = &p->cands[i];
     if (cd->is_alloca || cd->field == UINT32_MAX) continue;

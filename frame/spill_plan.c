@@ -449,6 +449,42 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
   return rc;
 }
 
+/* Values used only in their own block are no candidates; but one that a
+ * candidate could be recomputed from (remat_plan.c) must be, so that it
+ * can be kept in the frame, or recomputed in turn, after the suspends the
+ * candidate crosses: operands of recomputable candidates, a few levels
+ * down, become candidates that cross nothing yet. */
+static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap,
+                              crl_live_value **lv, cand_input **ci) {
+  crl_valmap have;
+  if (crl_valmap_init(&have, p->num_cands + 16) != 0) return -1;
+  for (uint32_t i = 0; i < p->num_cands; i++) crl_valmap_put(&have, p->cands[i].value, p);
+  uint32_t from = 0;
+  int rc = 0;
+  for (int level = 0; level < 4 && rc == 0; level++) {
+    uint32_t to = p->num_cands;
+    for (uint32_t i = from; i < to && rc == 0; i++) {
+      LLVMValueRef v = p->cands[i].value;
+      if (p->cands[i].is_alloca || !crl_remat_candidate(v)) continue;
+      unsigned nops = LLVMGetNumOperands(v);
+      for (unsigned k = 0; k < nops && rc == 0; k++) {
+        LLVMValueRef op = LLVMGetOperand(v, k);
+        if (!LLVMIsAInstruction(op) || crl_valmap_has(&have, op) || skip_value(c, op))
+          continue;
+        crl_valmap_put(&have, op, p);
+        cand_input in = {.reach = 0};
+        value_uses(p, op, &in.uses);
+        rc = push_cand(p, cap, op, crl_block_id(p, LLVMGetInstructionParent(op)), 0,
+                       &in, lv, ci);
+        if (rc == 0) p->cands[p->num_cands - 1].chain_only = 1;
+      }
+    }
+    from = to;
+  }
+  crl_valmap_free(&have);
+  return rc;
+}
+
 static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
                           cand_input **ci, const use_list *exits,
                           const crl_valmap *pinned, shadow_list *sl,
@@ -487,6 +523,7 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
       if (!nonlocal) { free(u->b); continue; }
       if (push_cand(p, &cap, i, b, 0, &in, lv, ci)) return -1;
     }
+  if (add_chain_operands(c, p, &cap, lv, ci) != 0) return -1;
   /* Shadows last: [num_main, num_cands) once crossing sets are known. */
   p->num_main = p->num_cands;
   if (sl->oom) return -1;
@@ -654,7 +691,20 @@ int crl_frame_liveness(crl_coro *c) {
     CRL_ERR(c, NULL, "out of memory in liveness analysis");
     return -1;
   }
-  crl_mark_remat(c, p);
+  /* Keep what liveness found, for the one-level plan (crl_frame_build). */
+  size_t words = (size_t)p->num_cands * p->cross.across[0].nwords;
+  p->rows_before = malloc((words + 1) * sizeof *p->rows_before);
+  p->hull_before = malloc((2 * (size_t)p->num_cands + 1) * sizeof *p->hull_before);
+  if (!p->rows_before || !p->hull_before) {
+    CRL_ERR(c, NULL, "out of memory in liveness analysis");
+    return -1;
+  }
+  if (p->num_cands) memcpy(p->rows_before, p->cross.across[0].words, words * sizeof *p->rows_before);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    p->hull_before[2 * i] = p->cands[i].lo;
+    p->hull_before[2 * i + 1] = p->cands[i].hi;
+  }
+  p->chains_used = crl_mark_remat(c, p, 1);
   mark_late_defs(c, p);
   return 0;
 }
@@ -669,6 +719,88 @@ static void name_pinned(crl_coro *c, const crl_valmap *slots) {
   }
 }
 
+/* The plan's own fields and layout, after the ABI's header fields. */
+static int fields_and_layout(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
+  if (crl_plan_fields(c, p, slots) != 0) return -1;
+  if (crl_layout_frame(c, p) != 0) {
+    CRL_ERR(c, NULL, "frame layout failed");
+    return -1;
+  }
+  return 0;
+}
+
+/* Forgets the planner's fields (those from `header` on). */
+static void drop_fields(crl_coro *c, crl_plan *p, uint32_t header) {
+  for (uint32_t f = header; f < c->num_fields; f++)
+    if (c->fields[f].owns_name) free((void *)c->fields[f].name);
+  c->num_fields = header;
+  for (uint32_t i = 0; i < p->num_cands; i++) p->cands[i].field = UINT32_MAX;
+}
+
+/* Puts back liveness's crossing sets and hulls, or the given state. */
+typedef struct remat_state {
+  uint64_t *rows;
+  uint32_t *hull;
+  uint8_t *flags; /* remat | store_after_def << 1 */
+} remat_state;
+
+static int save_state(crl_plan *p, remat_state *st) {
+  size_t words = (size_t)p->num_cands * p->cross.across[0].nwords;
+  st->rows = malloc((words + 1) * sizeof *st->rows);
+  st->hull = malloc((2 * (size_t)p->num_cands + 1) * sizeof *st->hull);
+  st->flags = malloc((size_t)p->num_cands + 1);
+  if (!st->rows || !st->hull || !st->flags) return -1;
+  memcpy(st->rows, p->cross.across[0].words, words * sizeof *st->rows);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    st->hull[2 * i] = p->cands[i].lo;
+    st->hull[2 * i + 1] = p->cands[i].hi;
+    st->flags[i] = (uint8_t)(p->cands[i].remat | p->cands[i].store_after_def << 1);
+  }
+  return 0;
+}
+
+static void load_state(crl_plan *p, const uint64_t *rows, const uint32_t *hull,
+                       const uint8_t *flags) {
+  size_t words = (size_t)p->num_cands * p->cross.across[0].nwords;
+  memcpy(p->cross.across[0].words, rows, words * sizeof *rows);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    p->cands[i].lo = hull[2 * i];
+    p->cands[i].hi = hull[2 * i + 1];
+    p->cands[i].remat = flags ? flags[i] & 1 : 0;
+    p->cands[i].store_after_def = flags ? flags[i] >> 1 & 1 : 0;
+  }
+}
+
+/* Chained recomputation decides by estimated bytes, which storage sharing
+ * can turn around; when it was used, the one-level plan (operands only
+ * from values already in the frame) is laid out too and the smaller frame
+ * wins, ties to the one-level plan, so chains never cost a byte. */
+static int choose_remat_plan(crl_coro *c, crl_plan *p, const crl_valmap *slots,
+                             uint32_t header) {
+  if (fields_and_layout(c, p, slots) != 0) return -1;
+  if (!p->chains_used || !p->num_cands) return 0;
+  uint64_t chained = c->frame_size;
+  remat_state st = {0};
+  int rc = save_state(p, &st);
+  if (rc == 0) {
+    drop_fields(c, p, header);
+    load_state(p, p->rows_before, p->hull_before, NULL);
+    crl_mark_remat(c, p, 0);
+    mark_late_defs(c, p);
+    rc = fields_and_layout(c, p, slots);
+  }
+  if (rc == 0 && chained < c->frame_size) {
+    drop_fields(c, p, header);
+    load_state(p, st.rows, st.hull, st.flags);
+    rc = fields_and_layout(c, p, slots);
+  }
+  free(st.rows);
+  free(st.hull);
+  free(st.flags);
+  if (rc != 0 && crl_result_ok(c->res)) CRL_ERR(c, NULL, "out of memory planning the frame");
+  return rc;
+}
+
 int crl_frame_build(crl_coro *c) {
   crl_plan *p = c->plan;
   crl_valmap own;
@@ -678,13 +810,9 @@ int crl_frame_build(crl_coro *c) {
     slots = &own;
   }
   name_pinned(c, slots);
-  int prc = crl_plan_fields(c, p, slots);
+  int rc = choose_remat_plan(c, p, slots, c->num_fields);
   if (slots == &own) crl_valmap_free(&own);
-  if (prc != 0) return -1;
-  if (crl_layout_frame(c, p) != 0) {
-    CRL_ERR(c, NULL, "frame layout failed");
-    return -1;
-  }
+  if (rc != 0) return -1;
   crl_frame_report_build(c);
   return 0;
 }

@@ -1453,6 +1453,71 @@ define void @main() {
                "9");
 }
 
+// Chains recomputed after suspends (issue 14): %t = %i * 31 + 7 and
+// %q = (%i * 13 + 5) srem 7 from the loop counter, %u = sext(%k) * 3 from
+// an i32 used nowhere else, each used after one or two suspends, in a loop,
+// and on the destroy path.
+TEST(Lowering, RecomputedChainsInALoop) {
+  Differential(R"(
+define ptr @co(i32 %k) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  br label %loop
+loop:
+  %i = phi i64 [ 1, %entry ], [ %i1, %again ]
+  %m = mul i64 %i, 31
+  %t = add i64 %m, 7
+  %w = sext i32 %k to i64
+  %u = mul i64 %w, 3
+  %m2 = mul i64 %i, 13
+  %a2 = add i64 %m2, 5
+  %q = srem i64 %a2, 7
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %r1
+                              i8 1, label %gone ]
+r1:
+  call void @trace(i64 %t)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %r2
+                              i8 1, label %gone ]
+r2:
+  call void @trace(i64 %u)
+  call void @trace(i64 %q)
+  br label %again
+again:
+  %i1 = add i64 %i, 1
+  %done = icmp eq i64 %i1, 3
+  br i1 %done, label %cleanup, label %loop
+gone:
+  %sum = add i64 %t, %q
+  call void @trace(i64 %sum)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i32 -4)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  %h2 = call ptr @co(i32 2)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @llvm.coro.destroy(ptr %h2)
+  ret void
+}
+)",
+               "38 -12 4 69 -12 3 38 42");
+}
+
 // Valid input LLVM 22 lowers (issue 13 section 2) ---------------------------
 
 // A suspend whose result nobody reads: control goes on after it on the

@@ -7,6 +7,7 @@
 
 #include "irkit/blocks.h"
 #include "switch_lowering/switch_internal.h"
+#include "targets/targets.h"
 
 static int is_await(crl_intr k) {
   return k == CRL_I_AWAIT_SUSPEND_VOID || k == CRL_I_AWAIT_SUSPEND_BOOL ||
@@ -51,12 +52,10 @@ static int lower_await(crl_coro *c, LLVMValueRef call) {
     CRL_ERR(c, call, "the await_suspend wrapper must be a function");
     return -1;
   }
+  /* One with no suspend after it (left so by optimization, typically in
+   * code that cannot run) is still lowered, as LLVM lowers it: a call of
+   * its wrapper, and for a handle, a resume of the handle returned. */
   crl_suspend *sp = suspend_after(c, call);
-  if (!sp) {
-    CRL_ERR(c, call, "%s is not followed by a suspend point",
-            crl_intrinsic_name(k));
-    return -1;
-  }
   LLVMTypeRef fty = LLVMGlobalGetValueType(wrapper);
   LLVMValueRef args[2] = {awaiter, frame};
   LLVMPositionBuilderBefore(c->b, call);
@@ -74,7 +73,22 @@ static int lower_await(crl_coro *c, LLVMValueRef call) {
       CRL_ERR(c, call, "the await_suspend wrapper of a symmetric transfer must return a handle");
       return -1;
     }
-    crl_switch_of(c)->susp[sp->index].handle = nc;
+    if (sp) {
+      crl_switch_of(c)->susp[sp->index].handle = nc;
+    } else {
+      /* After an invoke: on its normal edge, in a block of its own (no
+       * analysis holds the destination's phis yet). */
+      LLVMBasicBlockRef at =
+          LLVMIsAInvokeInst(nc)
+              ? crl_split_edge(LLVMGetInstructionParent(nc), LLVMGetNormalDest(nc), "await.resume")
+              : NULL;
+      if (at) LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(at));
+      else LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
+      LLVMValueRef fp = LLVMBuildLoad2(c->b, c->ptr_t, nc, "");
+      LLVMTypeRef rty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), &c->ptr_t, 1, 0);
+      LLVMValueRef rc = LLVMBuildCall2(c->b, rty, fp, &nc, 1, "");
+      LLVMSetInstructionCallConv(rc, c->target->clone_cc);
+    }
   }
   LLVMInstructionEraseFromParent(call);
   return 0;

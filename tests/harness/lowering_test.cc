@@ -1780,6 +1780,81 @@ define void @main() {
                "21 21 0");
 }
 
+// llvm.coro.await.suspend.* with no suspend point after it (what an
+// optimizer leaves when it proves the suspend unreachable, typically with
+// the await itself in code that cannot run): lowered as LLVM lowers it, a
+// call of the wrapper, and for a handle a resume of the handle returned.
+// Here the awaits do run: the handle one resumes another coroutine.
+TEST(Lowering, AwaitSuspendWithoutSuspendPoint) {
+  Differential(R"(
+define ptr @other() presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+  call void @trace(i64 77)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 true)
+  switch i8 %s2, label %ret [ i8 0, label %cleanup
+                              i8 1, label %cleanup ]
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define internal void @note(ptr %awaiter, ptr %frame) {
+  %v = load i64, ptr %awaiter
+  call void @trace(i64 %v)
+  ret void
+}
+define internal ptr @pick(ptr %awaiter, ptr %frame) {
+  %h = load ptr, ptr %awaiter
+  ret ptr %h
+}
+define ptr @co(ptr %next) presplitcoroutine {
+entry:
+  %aw = alloca i64
+  %hw = alloca ptr
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  store i64 5, ptr %aw
+  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @note)
+  store ptr %next, ptr %hw
+  call void @llvm.coro.await.suspend.handle(ptr %hw, ptr %hdl, ptr @pick)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+  call void @trace(i64 6)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %o = call ptr @other()
+  %h = call ptr @co(ptr %o)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.destroy(ptr %o)
+  ret void
+}
+)",
+               "5 77 6");
+}
+
 // presplitcoroutine on a function without any coroutine intrinsic: there
 // is nothing to lower, and LLVM leaves it as it is, attribute included;
 // so does corolower, without an error, and it still runs.

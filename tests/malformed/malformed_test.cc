@@ -169,7 +169,7 @@ INSTANTIATE_TEST_SUITE_P(
                       "promise_argument.ll", "promise_dynamic_alloca.ll",
                       "promise_dynamic_align.ll",
                       "suspend_final_not_constant.ll", "suspend_token_not_save.ll",
-                      "save_two_suspends.ll", "await_without_suspend.ll",
+                      "save_two_suspends.ll",
                       "dynamic_alloca_across_suspend.ll", "abi_not_allowed.ll",
                       "retcon_not_linked.ll", "unparsable.ll", "not_valid_ir.ll",
                       "suspend_invoked.ll", "suspend_after_end.ll",

@@ -1785,8 +1785,10 @@ define void @main() {
 // the await itself in code that cannot run): lowered as LLVM lowers it, a
 // call of the wrapper, and for a handle a resume of the handle returned.
 // Here the awaits do run: the handle one resumes another coroutine.
+// (LLVM 22 prints the same trace but frees one frame fewer than it
+// allocates: corolower only.)
 TEST(Lowering, AwaitSuspendWithoutSuspendPoint) {
-  Differential(R"(
+  OursOnly(R"(
 define ptr @other() presplitcoroutine {
 entry:
   %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
@@ -1826,15 +1828,15 @@ entry:
   %size = call i64 @llvm.coro.size.i64()
   %mem = call ptr @alloc_frame(i64 %size)
   %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
-  store i64 5, ptr %aw
-  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @note)
-  store ptr %next, ptr %hw
-  call void @llvm.coro.await.suspend.handle(ptr %hw, ptr %hdl, ptr @pick)
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %r
                              i8 1, label %cleanup ]
 r:
   call void @trace(i64 6)
+  store i64 5, ptr %aw
+  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @note)
+  store ptr %next, ptr %hw
+  call void @llvm.coro.await.suspend.handle(ptr %hw, ptr %hdl, ptr @pick)
   br label %cleanup
 cleanup:
   %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
@@ -1852,7 +1854,7 @@ define void @main() {
   ret void
 }
 )",
-               "5 77 6");
+               "6 5 77");
 }
 
 // presplitcoroutine on a function without any coroutine intrinsic: there

@@ -72,6 +72,8 @@ void AddHooks(crlh_ctx *c) {
   crlh_add_symbol(c, "free_frame", (void *)&free_frame);
 }
 
+void OursOnly(const std::string &body, const std::string &want);
+
 // Lowers `ir` with corolower and with LLVM, runs @main in both, and checks
 // both traces against `want` and that every frame allocated is freed.
 void Differential(const std::string &body, const std::string &want) {

@@ -167,7 +167,11 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
     x.clones = 0;
     uint64_t size = LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value));
     uint64_t extra = operands_cost(&x, cd->value, row, 1);
-    if (extra == REMAT_NO || extra >= size) continue;
+    /* With chains a tie is taken too: the operand it brings into the frame
+     * may serve other values recomputed from it (three field addresses
+     * off one loaded pointer); crl_frame_build keeps the one-level plan
+     * unless this one turns out smaller. */
+    if (extra == REMAT_NO || extra > size || (extra == size && !chains)) continue;
     cd->remat = 1;
     for (uint32_t k = 0; k < x.nsteps; k++) {
       crl_cand *oj = &p->cands[x.steps[k].cand];

@@ -24,8 +24,13 @@ typedef struct crossing_ctx {
     if (r_ < (cd)->lo) { (cd)->lo = r_; } \
     if (r_ > (cd)->hi) { (cd)->hi = r_; } } } while (0)
 
-/* The hull starts from the definition and the uses; live-in blocks widen it. */
-static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv) {
+/* The hull starts from the definition and the uses; live-in blocks widen it.
+ * Memory live from its users on (reach) has no definition, and its uses
+ * may be only the reads that matter; but every block that touches it
+ * belongs in the hull, or storage shared with another value could take a
+ * write (even a dead one) while that value is live. */
+static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv,
+                                   const crl_reach_value *rv) {
   for (uint32_t i = 0; i < x->p->num_cands; i++) {
     crl_cand *cd = &x->p->cands[i];
     cd->lo = UINT32_MAX;
@@ -35,6 +40,9 @@ static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv) {
     if (!cd->reach) HULL(cd, d);
     for (uint32_t k = 0; k < lv[i].num_uses; k++)
       if (lv[i].use_blocks[k] < x->n) HULL(cd, lv[i].use_blocks[k]);
+    if (cd->reach)
+      for (uint32_t k = 0; k < rv[i].num_gen; k++)
+        if (rv[i].gen_blocks[k] < x->n) HULL(cd, rv[i].gen_blocks[k]);
   }
 }
 
@@ -275,7 +283,7 @@ int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
     x.next[s] = x.first[rb[s]];
     x.first[rb[s]] = s;
   }
-  hull_from_def_and_uses(&x, lv);
+  hull_from_def_and_uses(&x, lv, rv);
   uint32_t W = (p->num_cands + 63) / 64;
   uint32_t WC = W < CRL_MATRIX_CHUNK_WORDS ? W : CRL_MATRIX_CHUNK_WORDS; /* words per chunk */
   if ((uint64_t)n * WC <= CRL_MATRIX_MAX_WORDS)

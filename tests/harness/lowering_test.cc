@@ -1859,6 +1859,46 @@ define void @main() {
                "6 5 77");
 }
 
+// An address-space-1 alloca used only after the suspend stays on the
+// stack: the resume clone gets a fresh one (in the alloca address space,
+// cast back to address space 1 for its uses), and a cast of it to address
+// space 0 stays a cast between different address spaces (the fuzzer's IR
+// generator: "AddrSpaceCast must be between different address spaces").
+TEST(Lowering, StackAllocaInAnotherAddressSpaceInAClone) {
+  Differential(R"(
+define ptr @f(i64 %x) presplitcoroutine {
+entry:
+  %t = alloca i64, addrspace(1)
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+  store i64 %x, ptr addrspace(1) %t
+  %flat = addrspacecast ptr addrspace(1) %t to ptr
+  %v = load i64, ptr %flat
+  call void @trace(i64 %v)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @f(i64 9)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               "9");
+}
+
 // presplitcoroutine on a function without any coroutine intrinsic: there
 // is nothing to lower, and LLVM leaves it as it is, attribute included;
 // so does corolower, without an error, and it still runs.

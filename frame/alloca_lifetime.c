@@ -95,7 +95,7 @@ static uint32_t forward_blocks(crl_plan *p, const crl_cand *cd, uint64_t *fwd,
 }
 
 int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
-                               const crl_live_value *lv) {
+                               const crl_live_value *lv, const crl_reach_value *rv) {
   uint32_t nb = p->num_blocks, W = (nb + 63) / 64;
   uint32_t *stack = malloc((nb + 1) * sizeof *stack);
   uint32_t *out = malloc((nb + 1) * sizeof *out);
@@ -158,6 +158,14 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
       if (lv[i].use_blocks[j] < nb)
         bwd[lv[i].use_blocks[j] >> 6] |= 1ULL << (lv[i].use_blocks[j] & 63);
     if (lv[i].def_block < nb) bwd[lv[i].def_block >> 6] |= 1ULL << (lv[i].def_block & 63);
+    /* Every block touching it (its uses may be only the reads that matter:
+     * a write nothing reads still needs the storage). */
+    if (cd->reach) {
+      for (uint32_t j = 0; j < rv[i].num_gen; j++)
+        if (rv[i].gen_blocks[j] < nb) bwd[rv[i].gen_blocks[j] >> 6] |= 1ULL << (rv[i].gen_blocks[j] & 63);
+      for (uint32_t j = 0; j < rv[i].num_kill; j++)
+        if (rv[i].kill_blocks[j] < nb) bwd[rv[i].kill_blocks[j] >> 6] |= 1ULL << (rv[i].kill_blocks[j] & 63);
+    }
     for (uint32_t w = 0; w < W; w++) fwd[w] &= bwd[w];
     free(bwd);
     cd->live_blocks = fwd;

@@ -27,8 +27,9 @@ typedef struct crossing_ctx {
 /* The hull starts from the definition and the uses; live-in blocks widen it.
  * Memory live from its users on (reach) has no definition, and its uses
  * may be only the reads that matter; but every block that touches it
- * belongs in the hull, or storage shared with another value could take a
- * write (even a dead one) while that value is live. */
+ * (its forward gen and kill blocks: each such block's last event is one or
+ * the other) belongs in the hull, or storage shared with another value
+ * could take a write (even a dead one) while that value is live. */
 static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv,
                                    const crl_reach_value *rv) {
   for (uint32_t i = 0; i < x->p->num_cands; i++) {
@@ -40,9 +41,12 @@ static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv,
     if (!cd->reach) HULL(cd, d);
     for (uint32_t k = 0; k < lv[i].num_uses; k++)
       if (lv[i].use_blocks[k] < x->n) HULL(cd, lv[i].use_blocks[k]);
-    if (cd->reach)
+    if (cd->reach) {
       for (uint32_t k = 0; k < rv[i].num_gen; k++)
         if (rv[i].gen_blocks[k] < x->n) HULL(cd, rv[i].gen_blocks[k]);
+      for (uint32_t k = 0; k < rv[i].num_kill; k++)
+        if (rv[i].kill_blocks[k] < x->n) HULL(cd, rv[i].kill_blocks[k]);
+    }
   }
 }
 

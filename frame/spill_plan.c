@@ -61,6 +61,7 @@ typedef struct alloca_info {
   crl_vec markers; /* its lifetime.start and lifetime.end calls */
   crl_vec reads;   /* users that may read its bytes */
   crl_vec overwrites; /* users that write all of its bytes, reading none */
+  crl_vec partials;   /* users that write some of its bytes, reading none */
   uint32_t starts, start_block;
   int escapes, has_end;
 } alloca_info;
@@ -179,6 +180,7 @@ static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
       } else if (LLVMIsAStoreInst(user)) {
         /* A partial store reads nothing; storing the address escapes. */
         if (LLVMGetOperand(user, 0) == v) ai->escapes = 1;
+        else if (crl_vec_push(&ai->partials, user)) ai->uses.oom = 1;
       } else {
         if (crl_vec_push(&ai->reads, user)) ai->uses.oom = 1;
         if (LLVMIsALoadInst(user)) {
@@ -304,41 +306,65 @@ static uint32_t position(positions *ps, LLVMValueRef i) {
   return crl_valmap_get_id(&ps->pos, i);
 }
 
-/* Blocks where the alloca's bytes may be read before anything in the
- * block writes all of them: where its contents are used (upward-exposed
- * reads). A temporary written whole and then read in the same block
- * (clang's agg.tmp for a by-value argument) has none, so it lives across
- * no suspend even inside a loop with one. */
-static void exposed_reads(crl_plan *p, positions *ps, const alloca_info *ai,
-                          use_list *out, use_list *kills) {
-  crl_valmap first_ow; /* block -> position of its first overwrite + 1 */
-  crl_valmap_init(&first_ow, ai->overwrites.n);
-  for (unsigned k = 0; k < ai->overwrites.n; k++) {
-    LLVMValueRef o = ai->overwrites.v[k];
-    LLVMBasicBlockRef bb = LLVMGetInstructionParent(o);
-    uint32_t at = position(ps, o), cur = crl_valmap_get_id(&first_ow, bb);
-    if (cur == UINT32_MAX || at < cur) crl_valmap_put_id(&first_ow, bb, at);
+/* What happens to a non-escaping alloca's bytes, block by block, in
+ * program order: read (R), written whole (W), written in part (P), its
+ * life started (S: the bytes become undefined) or ended (E).
+ *   forward  (where a value may have been put in it): a block whose last
+ *            event is a user makes it reachable (gen), one whose last
+ *            event is a marker stops it (kill);
+ *   backward (where its bytes may still be read): a block whose first
+ *            event other than P is a read uses them (gen), one where it is
+ *            W, S or E redefines or drops them (kill).
+ * So a temporary written whole and then read in one block (clang's
+ * agg.tmp for a by-value argument) lives across no suspend even inside a
+ * loop with one, a local started long before its first use (clang starts
+ * a scope's locals at its top) is live only from that use, as if its
+ * lifetime.start had been sunk there (LLVM's sinkLifetimeStartMarkers),
+ * and clang's exn.slot, written in every landing pad before the read at
+ * the final resume, crosses no suspend between a catch and a rethrow. */
+typedef struct mem_event { uint32_t block, pos; char kind; } mem_event;
+
+static int event_cmp(const void *a, const void *b) {
+  const mem_event *x = a, *y = b;
+  if (x->block != y->block) return x->block < y->block ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+static int push_events(crl_plan *p, positions *ps, const crl_vec *v, char kind,
+                       mem_event *ev, uint32_t *n) {
+  for (unsigned k = 0; k < v->n; k++) {
+    LLVMValueRef i = v->v[k];
+    char kd = kind;
+    if (!kd) kd = crl_intrinsic_of(i) == CRL_I_LIFETIME_START ? 'S' : 'E';
+    ev[(*n)++] = (mem_event){crl_block_id(p, LLVMGetInstructionParent(i)), position(ps, i), kd};
   }
-  crl_valmap exposed; /* blocks with an exposed read */
-  crl_valmap_init(&exposed, ai->reads.n);
-  for (unsigned k = 0; k < ai->reads.n; k++) {
-    LLVMValueRef r = ai->reads.v[k];
-    LLVMBasicBlockRef bb = LLVMGetInstructionParent(r);
-    uint32_t ow = crl_valmap_get_id(&first_ow, bb);
-    if (ow != UINT32_MAX && ow < position(ps, r)) continue;
-    add_use(out, crl_block_id(p, bb));
-    crl_valmap_put(&exposed, bb, bb);
+  return 0;
+}
+
+static int memory_events(crl_plan *p, positions *ps, const alloca_info *ai,
+                         cand_input *in) {
+  uint32_t total = ai->reads.n + ai->overwrites.n + ai->partials.n + ai->markers.n, n = 0;
+  mem_event *ev = malloc((total + 1) * sizeof *ev);
+  if (!ev) return -1;
+  push_events(p, ps, &ai->reads, 'R', ev, &n);
+  push_events(p, ps, &ai->overwrites, 'W', ev, &n);
+  push_events(p, ps, &ai->partials, 'P', ev, &n);
+  push_events(p, ps, &ai->markers, 0, ev, &n);
+  qsort(ev, n, sizeof *ev, event_cmp);
+  for (uint32_t a = 0; a < n;) {
+    uint32_t z = a;
+    while (z < n && ev[z].block == ev[a].block) z++;
+    char last = ev[z - 1].kind;
+    add_use(last == 'S' || last == 'E' ? &in->kill : &in->gen, ev[a].block);
+    for (uint32_t k = a; k < z; k++) {
+      if (ev[k].kind == 'P') continue;
+      add_use(ev[k].kind == 'R' ? &in->uses : &in->rewrite, ev[a].block);
+      break;
+    }
+    a = z;
   }
-  /* A block whose first access writes every byte redefines the contents:
-   * liveness stops there (crl_live_in_kill_matrix). */
-  for (unsigned k = 0; k < ai->overwrites.n; k++) {
-    LLVMBasicBlockRef bb = LLVMGetInstructionParent(ai->overwrites.v[k]);
-    if (crl_valmap_has(&exposed, bb)) continue;
-    crl_valmap_put(&exposed, bb, bb); /* listed once */
-    add_use(kills, crl_block_id(p, bb));
-  }
-  crl_valmap_free(&exposed);
-  crl_valmap_free(&first_ow);
+  free(ev);
+  return 0;
 }
 
 /* An escaped alloca with lifetime markers must keep one address while
@@ -411,21 +437,19 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
   if (LLVMIsAArgument(v)) {
     def = p->num_blocks;
     if (ai.escapes) add_exit_uses(exits, &in.uses);
+  } else if (!ai.escapes) {
+    /* Its bytes matter only where they may be read, from where they may
+     * have been put there (memory_events). */
+    in.uses.n = 0;
+    in.reach = 1;
+    in.rewrites = 1;
+    if (memory_events(p, ps, &ai, &in) != 0) in.uses.oom = 1;
   } else if (ai.starts == 0) {
-    if (ai.escapes && !ai.has_end) add_exit_uses(exits, &in.uses);
-    if (!ai.escapes) {
-      /* Its bytes matter only where they may be read, and stop mattering
-       * where something writes all of them. */
-      in.uses.n = 0;
-      in.rewrites = 1;
-      exposed_reads(p, ps, &ai, &in.uses, &in.rewrite);
-    }
+    if (!ai.has_end) add_exit_uses(exits, &in.uses);
     in.reach = 1;
     in.gen = ai.users;
     ai.users.b = NULL;
     ai.users.n = 0;
-  } else if (ai.starts == 1 && !ai.escapes) {
-    def = ai.start_block;
   } else {
     if (ai.escapes && !ai.has_end) add_exit_uses(exits, &in.uses);
     in.reach = 1;
@@ -435,6 +459,7 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
   crl_vec_free(&ai.markers);
   crl_vec_free(&ai.reads);
   crl_vec_free(&ai.overwrites);
+  crl_vec_free(&ai.partials);
   int rc = 0;
   if (!in.uses.n) {
     free(in.uses.b);
@@ -666,7 +691,7 @@ int crl_frame_liveness(crl_coro *c) {
     free(ci[i].rewrite.b);
   }
   if (rc == 0) p->num_cands = p->cross.num_values = p->num_main;
-  if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv);
+  if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv, rv);
   if (rc == 0) rc = add_store_points(c, p, rb);
   free(rb);
   free(rv);

@@ -21,6 +21,10 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   if (LLVMIsAAllocaInst(v)) {
     LLVMValueRef a = LLVMBuildAlloca(x->entry_b, LLVMGetAllocatedType(v), "");
     LLVMSetAlignment(a, LLVMGetAlignment(v));
+    /* LLVM-C builds allocas in the data layout's alloca address space; one
+     * the input put elsewhere is reached through a cast, as its uses
+     * expect its pointer type. */
+    if (LLVMTypeOf(a) != LLVMTypeOf(v)) a = LLVMBuildAddrSpaceCast(x->entry_b, a, LLVMTypeOf(v), "");
     return a;
   }
   if (LLVMIsAInstruction(v) && crl_is_remat(c, v)) {

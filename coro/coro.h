@@ -124,7 +124,9 @@ struct crl_coro {
   crl_diagf((c)->res, CRL_SEV_ERROR, (c)->fn, (inst), __VA_ARGS__)
 
 /* The coroutine package's stages (each in its own file). */
-int crl_shape_build(crl_coro *c);                                  /* shape.c */
+/* 0, -1 after a diagnostic, or 1: a presplit function without any
+ * coroutine intrinsic, left as it is (shape.c). */
+int crl_shape_build(crl_coro *c);
 /* Gives each suspend point block boundaries of its own and has the ABI
  * replace the suspend call (its normalize_suspend hook). */
 int crl_normalize(crl_coro *c);                                    /* normalize.c */
@@ -135,6 +137,8 @@ int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c *
 /* keep: elision markers (coro.id, coro.begin, coro.alloc, coro.free,
  * coro.subfn.addr) may remain outside presplit coroutines. */
 void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep); /* cleanup.c */
+/* Does f call any llvm.coro.* intrinsic? (cleanup.c) */
+int crl_calls_coro_intrinsic(LLVMValueRef f);
 void crl_coro_free(crl_coro *c);                                   /* shape.c */
 
 #endif

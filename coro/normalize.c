@@ -6,8 +6,35 @@
 #include "coro/lowering.h"
 #include "irkit/blocks.h"
 
+/* An invoke's result is available only on its normal edge: a value
+ * stored right after its definition (the rewrite's memory mode) needs a
+ * block of its own there when the destination has other predecessors or
+ * phis. Made now, before any analysis holds on to instructions: putting a
+ * block on an edge rebuilds the destination's phis (LLVM-C cannot change
+ * a phi's incoming block), and a rebuilt phi is a new value. */
+static void split_invoke_edges(crl_coro *c) {
+  crl_vec inv = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (!t || !LLVMIsAInvokeInst(t) || !LLVMGetFirstUse(t)) continue;
+    LLVMBasicBlockRef nd = LLVMGetNormalDest(t);
+    unsigned preds = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(nd)); u && preds < 2;
+         u = LLVMGetNextUse(u))
+      preds++;
+    if (preds != 1 || LLVMIsAPHINode(LLVMGetFirstInstruction(nd)))
+      crl_vec_push(&inv, t);
+  }
+  for (unsigned k = 0; k < inv.n; k++)
+    crl_split_edge(LLVMGetInstructionParent(inv.v[k]), LLVMGetNormalDest(inv.v[k]),
+                   "invoke.cont");
+  crl_vec_free(&inv);
+}
+
 int crl_normalize(crl_coro *c) {
   if (c->low->normalize && c->low->normalize(c) != 0) return -1;
+  split_invoke_edges(c);
   /* block -> the suspend whose resume block it is (id + 1) */
   crl_valmap resume_of;
   if (crl_valmap_init(&resume_of, c->num_susp + 1) != 0) {

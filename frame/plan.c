@@ -20,8 +20,12 @@ void crl_plan_free(crl_plan *p) {
   for (uint32_t i = 0; i < p->num_cands; i++) {
     free(p->cands[i].live_blocks);
     free(p->cands[i].chain);
+    if (p->cands[i].markers) crl_valmap_free(p->cands[i].markers);
+    free(p->cands[i].markers);
   }
   free(p->cands);
+  free(p->rows_before);
+  free(p->hull_before);
   if (p->cross.across) free(p->cross.across[0].words);
   free(p->cross.across);
   free(p);

@@ -6,24 +6,30 @@
 #include "core/layout.h"
 #include "frame/alloca_lifetime.h"
 #include "frame/frame_plan.h"
+#include "irkit/keysort.h"
 
 /* Cheap pure instructions (casts, arithmetic, comparisons, selects,
  * address arithmetic) are recomputed after each suspend instead of getting
- * a frame slot when that cannot cost more: their operands then live across
- * those suspends too, which is free for operands already there and is
- * accepted when the operands that must be extended are smaller than the
- * value (a sign-extended counter keeps its i32, not the i64). */
+ * a frame slot when that costs fewer frame bytes: their operands then live
+ * across those suspends too, which is free for operands already there and
+ * is paid otherwise (a sign-extended counter keeps its i32, not the i64).
+ * An operand that is not in the frame may be recomputed in turn, so a
+ * chain (s * 31 + 7 from s) rebuilds from the values the frame holds
+ * anyway; chains are at most CRL_REMAT_DEPTH instructions long, and their
+ * operands' copies (the value's own replaces a reload) add at most
+ * CRL_REMAT_CLONES instructions over all the suspends they cross.
+ * Division and remainder are recomputed too: with the same operands they
+ * cannot trap where the original did not. */
+#define CRL_REMAT_DEPTH 4
+#define CRL_REMAT_CLONES 64
+
 static int recomputable(LLVMValueRef v) {
   if (!LLVMIsAInstruction(v)) return 0;
-  if (LLVMIsACastInst(v) || LLVMIsACmpInst(v) || LLVMIsASelectInst(v) ||
-      LLVMIsAGetElementPtrInst(v))
-    return 1;
-  if (!LLVMIsABinaryOperator(v)) return 0;
-  /* Division could trap; recomputing it is only as safe as the original,
-   * but keep the rule simple. */
-  LLVMOpcode op = LLVMGetInstructionOpcode(v);
-  return op != LLVMUDiv && op != LLVMSDiv && op != LLVMURem && op != LLVMSRem;
+  return LLVMIsACastInst(v) || LLVMIsACmpInst(v) || LLVMIsASelectInst(v) ||
+         LLVMIsAGetElementPtrInst(v) || LLVMIsABinaryOperator(v);
 }
+
+int crl_remat_candidate(LLVMValueRef v) { return recomputable(v); }
 
 static int remat_from(crl_coro *c, LLVMValueRef v, int depth) {
   for (; depth < 64; depth++) {
@@ -162,58 +168,174 @@ static void mark_chains(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
   }
 }
 
-void crl_mark_remat(crl_coro *c, crl_plan *p) {
-  uint32_t n = c->num_susp;
+static uint32_t count_bits(const crl_bitset *b, uint32_t n) {
+  uint32_t k = 0;
+  for (uint32_t s = crl_bitset_next(b, 0); s < n; s = crl_bitset_next(b, s + 1)) k++;
+  return k;
+}
+
+/* What making one value available after a set of suspends takes: each
+ * step extends a candidate's crossing set to the row, keeping it in the
+ * frame (extend) or recomputing it there (remat). */
+typedef struct remat_step { uint32_t cand; int remat; } remat_step;
+
+typedef struct remat_ctx {
+  crl_coro *c;
+  crl_plan *p;
   crl_valmap cand_of;
-  crl_valmap_init(&cand_of, p->num_cands);
-  /* Operands of a recomputed value keep their slots: no chains, so the
-   * operands' repair always runs after the copies are made. */
-  uint8_t *pinned = calloc(p->num_cands + 1, 1);
-  if (!pinned) {
-    crl_valmap_free(&cand_of);
-    return;
+  remat_step steps[64];
+  uint32_t nsteps, clones;
+  int chains;       /* 0: one level, from values already crossing suspends */
+  uint8_t *pinned;  /* one level: operands of recomputed values stay */
+  int used_chains;  /* a decision one level would not have made */
+} remat_ctx;
+
+#define REMAT_NO UINT64_MAX
+
+static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *row,
+                              int depth);
+
+/* Extra frame bytes for candidate j to be available after every suspend of
+ * `row`, steps appended to x; REMAT_NO when it cannot be. */
+static uint64_t avail_cost(remat_ctx *x, uint32_t j, const crl_bitset *row, int depth) {
+  crl_plan *p = x->p;
+  crl_cand *cd = &p->cands[j];
+  uint32_t n = x->c->num_susp;
+  if (cd->is_alloca) return REMAT_NO;
+  /* One level: an operand must be a value already crossing suspends,
+   * kept in the frame (recomputed ones cannot be extended). */
+  if (!x->chains && (cd->remat || cd->chain_only)) return REMAT_NO;
+  if (covers(&p->cross.across[j], row, n)) return 0;
+  LLVMTypeRef t = LLVMTypeOf(cd->value);
+  uint64_t keep = LLVMABISizeOfType(x->c->td, t);
+  uint32_t mark = x->nsteps, clones = x->clones;
+  if (x->chains && (cd->remat || (recomputable(cd->value) && !cd->store_after_def)) &&
+      depth < CRL_REMAT_DEPTH && x->nsteps < 64) {
+    x->steps[x->nsteps++] = (remat_step){j, 1};
+    x->clones += count_bits(row, n);
+    uint64_t sub = x->clones <= CRL_REMAT_CLONES ? operands_cost(x, cd->value, row, depth + 1)
+                                                  : REMAT_NO;
+    /* Recomputing it is taken when that costs less than keeping it; a
+     * value already recomputed has no slot to keep. */
+    if (sub != REMAT_NO && (cd->remat || sub < keep)) return sub;
+    x->nsteps = mark;
+    x->clones = clones;
   }
+  if (cd->remat || x->nsteps >= 64) return REMAT_NO;
+  x->steps[x->nsteps++] = (remat_step){j, 0};
+  return keep;
+}
+
+static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *row,
+                              int depth) {
+  unsigned nops = LLVMGetNumOperands(v);
+  uint64_t sum = 0;
+  for (unsigned k = 0; k < nops; k++) {
+    LLVMValueRef op = LLVMGetOperand(v, k);
+    if (LLVMIsAConstant(op)) continue;
+    uint32_t j = crl_valmap_get_id(&x->cand_of, op);
+    if (j == UINT32_MAX) return REMAT_NO;
+    uint64_t c = avail_cost(x, j, row, depth);
+    if (c == REMAT_NO) return REMAT_NO;
+    sum += c;
+  }
+  return sum;
+}
+
+int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
+  uint32_t n = c->num_susp;
+  remat_ctx x;
+  memset(&x, 0, sizeof x);
+  x.c = c;
+  x.p = p;
+  x.chains = chains;
+  x.pinned = calloc(p->num_cands + 1, 1);
+  if (!x.pinned) return 0;
+  crl_valmap_init(&x.cand_of, p->num_cands);
   for (uint32_t i = 0; i < p->num_cands; i++)
-    crl_valmap_put_id(&cand_of, p->cands[i].value, i);
+    crl_valmap_put_id(&x.cand_of, p->cands[i].value, i);
+  /* An ABI that asks for its own chain depth (c->remat_depth > 1) gets
+   * chains of instructions recomputed with each value. */
   if (c->remat_depth > 1) {
-    mark_chains(c, p, &cand_of, pinned);
-    free(pinned);
-    crl_valmap_free(&cand_of);
-    return;
+    mark_chains(c, p, &x.cand_of, x.pinned);
+    crl_valmap_free(&x.cand_of);
+    free(x.pinned);
+    return 0;
   }
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
     const crl_bitset *row = &p->cross.across[i];
-    if (cd->is_alloca || pinned[i] || !recomputable(cd->value) ||
-        crl_bitset_next(row, 0) >= n)
+    if (cd->is_alloca || cd->remat || (!chains && x.pinned[i]) ||
+        !recomputable(cd->value) || crl_bitset_next(row, 0) >= n)
       continue;
-    unsigned nops = LLVMGetNumOperands(cd->value);
-    uint32_t ops[4], nj = 0;
-    uint64_t extra = 0;
-    int ok = nops <= 4;
-    for (unsigned k = 0; k < nops && ok; k++) {
-      LLVMValueRef op = LLVMGetOperand(cd->value, k);
-      if (LLVMIsAConstant(op)) continue;
-      uint32_t j = crl_valmap_get_id(&cand_of, op);
-      ok = j != UINT32_MAX && !p->cands[j].is_alloca && !p->cands[j].remat;
-      if (!ok) break;
-      ops[nj++] = j;
-      if (!covers(&p->cross.across[j], row, n))
-        extra += LLVMABISizeOfType(c->td, LLVMTypeOf(op));
-    }
-    if (!ok || (extra && extra >= LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value))))
-      continue;
+    /* The value's own copy after each suspend replaces a reload; only the
+     * chain below it adds code. */
+    x.nsteps = 0;
+    x.clones = 0;
+    uint64_t size = LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value));
+    uint64_t extra = operands_cost(&x, cd->value, row, 1);
+    /* With chains a tie is taken too: the operand it brings into the frame
+     * may serve other values recomputed from it (three field addresses
+     * off one loaded pointer); crl_frame_build keeps the one-level plan
+     * unless this one turns out smaller. */
+    if (extra == REMAT_NO || extra > size || (extra == size && !chains)) continue;
     cd->remat = 1;
-    for (uint32_t k = 0; k < nj; k++) {
-      crl_cand *oj = &p->cands[ops[k]];
-      pinned[ops[k]] = 1;
+    for (uint32_t k = 0; k < x.nsteps; k++) {
+      crl_cand *oj = &p->cands[x.steps[k].cand];
+      if (x.steps[k].remat || oj->chain_only) x.used_chains = 1;
+      x.pinned[x.steps[k].cand] = 1;
+      if (x.steps[k].remat) oj->remat = 1;
       /* Now also live wherever the value was (suspends and store points). */
-      crl_bitset_union_with(&p->cross.across[ops[k]], row);
+      crl_bitset_union_with(&p->cross.across[x.steps[k].cand], row);
       if (cd->lo < oj->lo) oj->lo = cd->lo;
       if (cd->hi > oj->hi) oj->hi = cd->hi;
     }
   }
-  free(pinned);
-  crl_valmap_free(&cand_of);
+  crl_valmap_free(&x.cand_of);
+  free(x.pinned);
+  return x.used_chains;
 }
 
+/* Recomputed values whose recomputation uses other recomputed values:
+ * each one's chain height (1 + its recomputed operands' highest), so
+ * that the rewrite can make the copies of users before those of their
+ * operands. */
+static uint32_t height(crl_plan *p, const crl_valmap *cand_of, uint32_t *h, uint32_t i,
+                       int depth) {
+  if (h[i]) return h[i];
+  uint32_t best = 0;
+  LLVMValueRef v = p->cands[i].value;
+  unsigned nops = LLVMGetNumOperands(v);
+  for (unsigned k = 0; k < nops && depth < 64; k++) {
+    uint32_t j = crl_valmap_get_id(cand_of, LLVMGetOperand(v, k));
+    if (j == UINT32_MAX || j == i || !p->cands[j].remat) continue;
+    uint32_t hj = height(p, cand_of, h, j, depth + 1);
+    if (hj > best) best = hj;
+  }
+  return h[i] = best + 1;
+}
+
+uint32_t *crl_remat_order(crl_plan *p, uint32_t *count) {
+  uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
+  uint32_t *h = calloc(p->num_cands + 1, sizeof *h);
+  crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
+  crl_valmap cand_of;
+  if (!ord || !h || !kv || crl_valmap_init(&cand_of, p->num_cands) != 0) {
+    free(ord);
+    free(h);
+    free(kv);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    if (p->cands[i].remat) crl_valmap_put_id(&cand_of, p->cands[i].value, i);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    if (p->cands[i].remat)
+      kv[m++] = (crl_keyed){((uint64_t)~height(p, &cand_of, h, i, 0) << 32) | i, i};
+  crl_keyed_sort(kv, m, ord);
+  crl_valmap_free(&cand_of);
+  free(h);
+  free(kv);
+  *count = m;
+  return ord;
+}

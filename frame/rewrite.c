@@ -81,14 +81,22 @@ static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field)
   LLVMValueRef addr = crl_ramp_field_addr(c, field);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
-  int any_before = redirect_uses(c, p, a, addr, b);
-  /* Written before the frame existed: copy what it holds into the frame. */
-  if (any_before) {
+  /* An alloca in another address space: its uses get the frame address
+   * cast to it (the frame is in address space 0), recomputed like any
+   * cast of a frame address in the clones. */
+  LLVMValueRef view = addr;
+  if (LLVMTypeOf(a) != LLVMTypeOf(addr)) {
+    view = LLVMBuildAddrSpaceCast(b, addr, LLVMTypeOf(a), "");
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(view));
+  }
+  int any_before = redirect_uses(c, p, a, view, b);
+  /* Written before the frame existed, or a byval argument (the caller's
+   * bytes, gone once the ramp returns): the frame starts as a copy. */
+  if (any_before || LLVMIsAArgument(a)) {
     LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
-    uint64_t size = LLVMABISizeOfType(c->td, LLVMGetAllocatedType(a));
-    if (LLVMIsAConstantInt(LLVMGetOperand(a, 0)))
-      size *= LLVMConstIntGetZExtValue(LLVMGetOperand(a, 0));
-    LLVMBuildMemCpy(b, addr, c->fields[field].align, a, LLVMGetAlignment(a),
+    uint64_t size = 0;
+    crl_memory_size(c, a, &size);
+    LLVMBuildMemCpy(b, addr, c->fields[field].align, a, crl_memory_align(c, a),
                     LLVMConstInt(c->i64_t, size, 0));
   }
   LLVMDisposeBuilder(b);
@@ -174,11 +182,12 @@ static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
     for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(nd)); u;
          u = LLVMGetNextUse(u))
       preds++;
-    /* Memory-mode values are spilled after every SSA repair, so a new
-     * block on the invoke's normal edge cannot confuse the index CFG. */
-    if (preds != 1 || LLVMIsAPHINode(first))
-      nd = crl_split_edge(LLVMGetInstructionParent(def), nd, "coro.spill");
-    (void)c;
+    /* Normalization gave every used invoke result an edge block of its
+     * own (splitting one now would rebuild phis the plan holds). */
+    if (preds != 1 || LLVMIsAPHINode(first)) {
+      CRL_ERR(c, def, "internal error: the invoke's normal edge has no block of its own");
+      return NULL;
+    }
     return LLVMGetFirstInstruction(nd);
   }
   if (LLVMIsAArgument(def)) return NULL;
@@ -298,13 +307,18 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   int rc = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   /* Recomputed values first: their copies after the suspends use operands
-   * whose own repair, below, must see those uses. */
-  for (uint32_t i = 0; i < p->num_cands; i++) {
-    if (!p->cands[i].remat) continue;
-    crl_ssa_begin_value(&r, i);
+   * whose own repair, below, must see those uses; along a recomputed chain
+   * users come before the operands they recompute from, for the same
+   * reason. */
+  uint32_t nremat = 0;
+  uint32_t *order = crl_remat_order(p, &nremat);
+  if (!order) rc = -1;
+  for (uint32_t k = 0; k < nremat; k++) {
+    crl_ssa_begin_value(&r, order[k]);
     crl_ssa_snapshot_uses(&r);
     crl_ssa_rewrite_uses(&r);
   }
+  free(order);
   for (uint32_t i = 0; i < p->num_cands && rc == 0; i++) {
     crl_cand *cd = &p->cands[i];
     if (cd->is_alloca || cd->field == UINT32_MAX) continue;

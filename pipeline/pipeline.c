@@ -126,6 +126,7 @@ static int choose_lowering(crl_coro *c) {
 static int run_steps(crl_coro *c) {
   const crl_lowering *L;
   int rc = crl_shape_build(c);
+  if (rc > 0) return 0; /* nothing to lower (crl_shape_build) */
   if (rc == 0) rc = choose_lowering(c);
   if (rc != 0) return rc;
   L = c->low;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "core/layout.h"
 #include "irkit/blocks.h"
 #include "frame/alloca_lifetime.h"
@@ -429,9 +431,9 @@ static void add_shadow(shadow_list *sl, LLVMValueRef v, uint32_t def, uint32_t o
  *     when escaped without one), and when escaped it gets a shadow (above).
  * Users after a non-unwind coro.end are the ramp's alone (alloca_uses). */
 static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
-                          LLVMValueRef v, uint32_t b, const use_list *exits,
-                          uint32_t *cap, crl_live_value **lv, cand_input **ci,
-                          shadow_list *sl) {
+                          const crl_valmap *keep_vars, LLVMValueRef v, uint32_t b,
+                          const use_list *exits, uint32_t *cap, crl_live_value **lv,
+                          cand_input **ci, shadow_list *sl) {
   alloca_info ai = {0};
   alloca_uses(p, td, v, &ai);
   cand_input in = {.uses = ai.uses};
@@ -440,6 +442,27 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
   if (LLVMIsAArgument(v)) {
     def = p->num_blocks;
     if (ai.escapes) add_exit_uses(exits, &in.uses);
+  } else if (!ai.escapes && crl_valmap_has(keep_vars, v)) {
+    /* A variable of an unoptimized function with debug info is kept as
+     * LLVM keeps it, so that a debugger stopped after a suspend still
+     * reads what it held in its scope, whether or not the code reads it
+     * again: with lifetime markers, alive from its lifetime.start to its
+     * uses and lifetime.end; without, while a user may reach another
+     * through a suspend, users in one block never reaching each other (not
+     * even round a loop): a variable used in one block stays on the
+     * stack. */
+    in.reach = 1;
+    if (ai.starts) {
+      marker_gen_kill(p, &ai.markers, &in.gen, &in.kill);
+    } else {
+      int one_block = 1;
+      for (uint32_t k = 1; k < ai.users.n && one_block; k++)
+        one_block = ai.users.b[k] == ai.users.b[0];
+      if (one_block) in.uses.n = 0;
+      in.gen = ai.users;
+      ai.users.b = NULL;
+      ai.users.n = 0;
+    }
   } else if (!ai.escapes) {
     /* Its bytes matter only where they may be read, from where they may
      * have been put there (memory_events). */
@@ -516,14 +539,14 @@ static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap,
 static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
                           cand_input **ci, const use_list *exits,
                           const crl_valmap *pinned, shadow_list *sl,
-                          positions *ps) {
+                          positions *ps, const crl_valmap *keep_vars) {
   uint32_t cap = 0;
   unsigned np = LLVMCountParams(c->fn);
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef a = LLVMGetParam(c->fn, k);
     if (a == c->frame_base) continue; /* every clone recomputes it */
     if (crl_arg_memory(c->fn, k)) {
-      if (collect_memory(p, c->td, ps, a, p->num_blocks, exits, &cap, lv, ci, sl))
+      if (collect_memory(p, c->td, ps, keep_vars, a, p->num_blocks, exits, &cap, lv, ci, sl))
         return -1;
       continue;
     }
@@ -537,7 +560,8 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
          i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAllocaInst(i)) {
         if (crl_valmap_has(pinned, i) || outside_frame(i)) continue;
-        if (collect_memory(p, c->td, ps, i, b, exits, &cap, lv, ci, sl)) return -1;
+        if (collect_memory(p, c->td, ps, keep_vars, i, b, exits, &cap, lv, ci, sl))
+          return -1;
         continue;
       }
       if (skip_value(c, i)) continue;
@@ -564,6 +588,24 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
   return 0;
 }
 
+/* In an unoptimized function (optnone) with debug info, the allocas a
+ * debug record declares as variables: one walk over the records. */
+static int debug_variables(crl_coro *c, crl_valmap *out) {
+  if (crl_valmap_init(out, 16) != 0) return -1;
+  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+  if (!LLVMGetSubprogram(c->fn) ||
+      !LLVMGetEnumAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, optnone))
+    return 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      for (LLVMDbgRecordRef r = LLVMGetFirstDbgRecord(i); r; r = LLVMGetNextDbgRecord(r)) {
+        if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
+        LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
+        if (a && LLVMIsAAllocaInst(a) && crl_valmap_put(out, a, a) != 0) return -1;
+      }
+  return 0;
+}
+
 static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
                    cand_input **ci, shadow_list *sl) {
   use_list exits = {0};
@@ -577,7 +619,10 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
   positions ps;
   crl_valmap_init(&ps.pos, 64);
   crl_valmap_init(&ps.done, 16);
-  if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl, &ps);
+  crl_valmap keep_vars;
+  if (rc == 0) rc = debug_variables(c, &keep_vars);
+  if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl, &ps, &keep_vars);
+  crl_valmap_free(&keep_vars);
   crl_valmap_free(&ps.pos);
   crl_valmap_free(&ps.done);
   crl_valmap_free(&pinned);

@@ -67,7 +67,7 @@ typedef struct alloca_info {
   crl_vec reads;   /* users that may read its bytes */
   crl_vec overwrites; /* users that write all of its bytes, reading none */
   crl_vec partials;   /* users that write some of its bytes, reading none */
-  uint32_t starts, start_block;
+  uint32_t starts;
   int escapes, has_end;
 } alloca_info;
 
@@ -150,7 +150,6 @@ static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
       crl_intr k = crl_intrinsic_of(user);
       if (k == CRL_I_LIFETIME_START) {
         ai->starts++;
-        ai->start_block = ub;
         add_use(&ai->users, ub);
         if (crl_vec_push(&ai->markers, user)) ai->uses.oom = 1;
         continue;
@@ -420,15 +419,15 @@ static void add_shadow(shadow_list *sl, LLVMValueRef v, uint32_t def, uint32_t o
  * how its crossing sets are found (the lifetime rules, in order):
  *   - a byval argument holds the caller's bytes from the entry: plain
  *     liveness of its uses;
- *   - an alloca without markers becomes live where a user writes or reads
- *     it (LLVM's rule: one user reaching another through a suspend), so
- *     one used only between suspends, or on the ramp's own exits after the
- *     frame is gone (clang's exn.slot), stays on the stack; escaped, it
- *     stays live to the exits;
- *   - an alloca with one lifetime.start and no escape is defined there;
- *   - any other alloca with markers is live from each start that is its
+ *   - a variable of an unoptimized function with debug info follows
+ *     LLVM's rules (below, where it is created);
+ *   - a non-escaping alloca is live from where a value may have been put
+ *     in it to where it may be read (memory_events), markers or not;
+ *   - an escaped alloca without markers becomes live at any of its users
+ *     and stays live to its uses, or the exits without a lifetime.end;
+ *   - an escaped alloca with markers is live from each start that is its
  *     block's last marker to its uses, up to a lifetime.end (to the exits
- *     when escaped without one), and when escaped it gets a shadow (above).
+ *     without one), and gets a shadow for its address (above).
  * Users after a non-unwind coro.end are the ramp's alone (alloca_uses). */
 static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
                           const crl_valmap *keep_vars, LLVMValueRef v, uint32_t b,

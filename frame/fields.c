@@ -83,7 +83,11 @@ int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
       if (LLVMIsAArgument(cd->value) &&
           crl_arg_memory(c->fn, arg_no(cd->value)) != CRL_ARG_BYVAL) {
         char *nm = crl_slot_name(slots, cd->value);
-        CRL_ERR(c, NULL,
+        /* Named at one of its uses: the argument itself is no instruction. */
+        LLVMValueRef at = NULL;
+        for (LLVMUseRef u = LLVMGetFirstUse(cd->value); u && !at; u = LLVMGetNextUse(u))
+          if (LLVMIsAInstruction(LLVMGetUser(u))) at = LLVMGetUser(u);
+        CRL_ERR(c, at,
                 "argument %s is %s memory used after a suspend: it belongs to the "
                 "caller's call sequence and is gone once the ramp returns, and "
                 "copying it could move an object whose address matters (not "

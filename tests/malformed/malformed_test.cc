@@ -173,7 +173,7 @@ INSTANTIATE_TEST_SUITE_P(
                       "no_coro_id.ll", "begin_other_id.ll",
                       "suspend_not_presplit.ll", "promise_global.ll",
                       "promise_argument.ll", "promise_dynamic_alloca.ll",
-                      "promise_dynamic_align.ll",
+                      "promise_dynamic_align.ll", "inalloca_across_suspend.ll",
                       "suspend_final_not_constant.ll", "suspend_token_not_save.ll",
                       "save_two_suspends.ll",
                       "dynamic_alloca_across_suspend.ll", "abi_not_allowed.ll",

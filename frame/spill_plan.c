@@ -67,6 +67,11 @@ typedef struct alloca_info {
   crl_vec reads;   /* users that may read its bytes */
   crl_vec overwrites; /* users that write all of its bytes, reading none */
   crl_vec partials;   /* users that write some of its bytes, reading none */
+  /* For each partial store of an alloca of at most 64 bytes, the bytes it
+   * writes (bit k: byte k), 0 when not known; and all of them. */
+  uint64_t *part_mask;
+  unsigned part_cap;
+  uint64_t full_mask;
   uint32_t starts;
   int escapes, has_end;
 } alloca_info;
@@ -132,6 +137,69 @@ static int call_escapes(LLVMValueRef call, LLVMValueRef v) {
  * may keep it, cast to an integer) may be used anywhere until the lifetime
  * ends. Memory intrinsics and captures(none) or byval parameters only use
  * the memory during the call. */
+/* The constant byte offset a GEP adds, or -1 when an index is not a
+ * constant. */
+static int64_t gep_offset(LLVMTargetDataRef td, LLVMValueRef gep) {
+  LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+  unsigned n = LLVMGetNumOperands(gep);
+  int64_t off = 0;
+  for (unsigned k = 1; k < n; k++) {
+    LLVMValueRef ix = LLVMGetOperand(gep, k);
+    if (!LLVMIsAConstantInt(ix)) return -1;
+    long long i = LLVMConstIntGetSExtValue(ix);
+    if (k == 1) {
+      off += i * (int64_t)LLVMABISizeOfType(td, t);
+      continue;
+    }
+    LLVMTypeKind kind = LLVMGetTypeKind(t);
+    if (kind == LLVMStructTypeKind) {
+      if (i < 0 || (unsigned)i >= LLVMCountStructElementTypes(t)) return -1;
+      off += (int64_t)LLVMOffsetOfElement(td, t, (unsigned)i);
+      t = LLVMStructGetTypeAtIndex(t, (unsigned)i);
+    } else if (kind == LLVMArrayTypeKind || kind == LLVMVectorTypeKind) {
+      t = LLVMGetElementType(t);
+      off += i * (int64_t)LLVMABISizeOfType(td, t);
+    } else {
+      return -1;
+    }
+  }
+  return off;
+}
+
+/* Records the bytes a partial store writes, when they are known. */
+static void note_partial(LLVMTargetDataRef td, alloca_info *ai, LLVMValueRef st,
+                         int64_t off, uint64_t size) {
+  if (ai->partials.n > ai->part_cap) {
+    unsigned cap = ai->partials.n * 2;
+    uint64_t *m = realloc(ai->part_mask, cap * sizeof *m);
+    if (!m) {
+      ai->uses.oom = 1;
+      return;
+    }
+    ai->part_mask = m;
+    ai->part_cap = cap;
+  }
+  uint64_t mask = 0;
+  uint64_t w = LLVMStoreSizeOfType(td, LLVMTypeOf(LLVMGetOperand(st, 0)));
+  if (size <= 64 && off >= 0 && (uint64_t)off + w <= size && w > 0)
+    mask = (w == 64 ? ~0ULL : ((1ULL << w) - 1)) << off;
+  ai->part_mask[ai->partials.n - 1] = mask;
+}
+
+/* Pushes an address derived from the object, with its byte offset. */
+static int push_addr(crl_vec *work, int64_t **off, unsigned *cap, LLVMValueRef v,
+                     int64_t at) {
+  if (work->n == *cap) {
+    int64_t *no = realloc(*off, 2 * *cap * sizeof *no);
+    if (!no) return -1;
+    *off = no;
+    *cap *= 2;
+  }
+  if (crl_vec_push(work, v)) return -1;
+  (*off)[work->n - 1] = at;
+  return 0;
+}
+
 static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
                         alloca_info *ai) {
   crl_vec work = {0};
@@ -139,9 +207,17 @@ static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
   if (LLVMIsAAllocaInst(a) && LLVMIsAConstantInt(LLVMGetOperand(a, 0)))
     size = LLVMABISizeOfType(td, LLVMGetAllocatedType(a)) *
            LLVMConstIntGetZExtValue(LLVMGetOperand(a, 0));
+  ai->full_mask = size && size <= 64 ? (size == 64 ? ~0ULL : (1ULL << size) - 1) : 0;
+  /* Byte offset of each address in the worklist from `a` (-1: unknown),
+   * pushed in step with it. */
+  int64_t *woff = malloc(8 * sizeof *woff);
+  unsigned woff_cap = woff ? 8 : 0;
+  if (!woff) ai->uses.oom = 1;
+  else woff[0] = 0;
   crl_vec_push(&work, a);
-  for (unsigned w = 0; w < work.n; w++) {
+  for (unsigned w = 0; w < work.n && woff; w++) {
     LLVMValueRef v = work.v[w];
+    int64_t here = woff[w];
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef user = LLVMGetUser(u);
       if (!LLVMIsAInstruction(user)) continue;
@@ -178,13 +254,16 @@ static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
       add_use(&ai->users, ub);
       if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
           LLVMIsAAddrSpaceCastInst(user)) {
-        crl_vec_push(&work, user);
+        int64_t d = LLVMIsAGetElementPtrInst(user) ? gep_offset(td, user) : 0;
+        if (push_addr(&work, &woff, &woff_cap, user, here < 0 || d < 0 ? -1 : here + d))
+          ai->uses.oom = 1;
       } else if (overwrites_all(td, a, v, user, size)) {
         if (crl_vec_push(&ai->overwrites, user)) ai->uses.oom = 1;
       } else if (LLVMIsAStoreInst(user)) {
         /* A partial store reads nothing; storing the address escapes. */
         if (LLVMGetOperand(user, 0) == v) ai->escapes = 1;
         else if (crl_vec_push(&ai->partials, user)) ai->uses.oom = 1;
+        else note_partial(td, ai, user, here, size);
       } else {
         if (crl_vec_push(&ai->reads, user)) ai->uses.oom = 1;
         if (LLVMIsALoadInst(user)) {
@@ -192,12 +271,14 @@ static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
           if (call_escapes(user, v)) ai->escapes = 1;
         } else {
           ai->escapes = 1;
-          if (LLVMIsASelectInst(user)) crl_vec_push(&work, user);
+          if (LLVMIsASelectInst(user) && push_addr(&work, &woff, &woff_cap, user, -1))
+            ai->uses.oom = 1;
         }
       }
     }
   }
   crl_vec_free(&work);
+  free(woff);
 }
 
 /* Blocks whose last lifetime marker of the alloca is a start (gen) or an
@@ -326,7 +407,7 @@ static uint32_t position(positions *ps, LLVMValueRef i) {
  * lifetime.start had been sunk there (LLVM's sinkLifetimeStartMarkers),
  * and clang's exn.slot, written in every landing pad before the read at
  * the final resume, crosses no suspend between a catch and a rethrow. */
-typedef struct mem_event { uint32_t block, pos; char kind; } mem_event;
+typedef struct mem_event { uint32_t block, pos; char kind; uint64_t bytes; } mem_event;
 
 static int event_cmp(const void *a, const void *b) {
   const mem_event *x = a, *y = b;
@@ -335,12 +416,13 @@ static int event_cmp(const void *a, const void *b) {
 }
 
 static int push_events(crl_plan *p, positions *ps, const crl_vec *v, char kind,
-                       mem_event *ev, uint32_t *n) {
+                       const uint64_t *bytes, mem_event *ev, uint32_t *n) {
   for (unsigned k = 0; k < v->n; k++) {
     LLVMValueRef i = v->v[k];
     char kd = kind;
     if (!kd) kd = crl_intrinsic_of(i) == CRL_I_LIFETIME_START ? 'S' : 'E';
-    ev[(*n)++] = (mem_event){crl_block_id(p, LLVMGetInstructionParent(i)), position(ps, i), kd};
+    ev[(*n)++] = (mem_event){crl_block_id(p, LLVMGetInstructionParent(i)), position(ps, i), kd,
+                             bytes ? bytes[k] : 0};
   }
   return 0;
 }
@@ -350,18 +432,26 @@ static int memory_events(crl_plan *p, positions *ps, const alloca_info *ai,
   uint32_t total = ai->reads.n + ai->overwrites.n + ai->partials.n + ai->markers.n, n = 0;
   mem_event *ev = malloc((total + 1) * sizeof *ev);
   if (!ev) return -1;
-  push_events(p, ps, &ai->reads, 'R', ev, &n);
-  push_events(p, ps, &ai->overwrites, 'W', ev, &n);
-  push_events(p, ps, &ai->partials, 'P', ev, &n);
-  push_events(p, ps, &ai->markers, 0, ev, &n);
+  push_events(p, ps, &ai->reads, 'R', NULL, ev, &n);
+  push_events(p, ps, &ai->overwrites, 'W', NULL, ev, &n);
+  push_events(p, ps, &ai->partials, 'P', ai->part_mask, ev, &n);
+  push_events(p, ps, &ai->markers, 0, NULL, ev, &n);
   qsort(ev, n, sizeof *ev, event_cmp);
   for (uint32_t a = 0; a < n;) {
     uint32_t z = a;
     while (z < n && ev[z].block == ev[a].block) z++;
     char last = ev[z - 1].kind;
     add_use(last == 'S' || last == 'E' ? &in->kill : &in->gen, ev[a].block);
+    /* Partial stores that together write every byte before any read
+     * redefine it like a whole write (two field stores of a struct). */
+    uint64_t covered = 0;
     for (uint32_t k = a; k < z; k++) {
-      if (ev[k].kind == 'P') continue;
+      if (ev[k].kind == 'P') {
+        covered |= ev[k].bytes;
+        if (!ai->full_mask || (covered & ai->full_mask) != ai->full_mask) continue;
+        add_use(&in->rewrite, ev[a].block);
+        break;
+      }
       add_use(ev[k].kind == 'R' ? &in->uses : &in->rewrite, ev[a].block);
       break;
     }
@@ -485,6 +575,7 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
   crl_vec_free(&ai.reads);
   crl_vec_free(&ai.overwrites);
   crl_vec_free(&ai.partials);
+  free(ai.part_mask);
   int rc = 0;
   if (!in.uses.n) {
     free(in.uses.b);

@@ -101,6 +101,10 @@ int crl_is_coro_intrinsic(crl_intr k) {
          k != CRL_I_LIFETIME_END;
 }
 
+int crl_id_makes_coroutine(crl_intr k) {
+  return k == CRL_I_ID_RETCON || k == CRL_I_ID_RETCON_ONCE || k == CRL_I_ID_ASYNC;
+}
+
 static int is_split_id(LLVMValueRef id) {
   if (crl_intrinsic_of(id) != CRL_I_ID || LLVMGetNumArgOperands(id) < 4) return 0;
   LLVMValueRef info = LLVMGetOperand(id, 3);

@@ -35,6 +35,11 @@ const char *crl_intrinsic_name(crl_intr k);
 LLVMValueRef crl_intrinsic_decl(LLVMModuleRef m, crl_intr k);
 /* Is this an `llvm.coro.*` intrinsic (any of the above but lifetime)? */
 int crl_is_coro_intrinsic(crl_intr k);
+/* Is k a coroutine id whose caller is a coroutine by that call alone, as
+ * LLVM's CoroEarly marks it presplit (llvm.coro.id.retcon, .retcon.once,
+ * .async)? A switched-resume llvm.coro.id is not: front ends mark its
+ * coroutine themselves, and the same id stays in a ramp after the split. */
+int crl_id_makes_coroutine(crl_intr k);
 /* Is `call` an elision marker of a coroutine that is already split: a
  * switched-resume coro.id whose info operand is the constant array of its
  * clones, or coro.begin / coro.alloc / coro.free taking such an id? What

@@ -56,8 +56,8 @@ static const crl_lowering *find_lowering(const crl_options *o, crl_abi abi) {
   return NULL;
 }
 
-/* Functions calling a coroutine intrinsic (`any`), and those calling
- * coro.id (`ids`), found through the declarations' uses rather than a walk
+/* Functions calling a coroutine intrinsic (`any`), and those calling a
+ * coroutine id of any ABI (`ids`), found through the declarations' uses rather than a walk
  * over every instruction of the module. Taken before lowering: these and
  * the functions lowering adds are all it can change. */
 static void intrinsic_callers(LLVMModuleRef m, crl_valmap *any, crl_valmap *ids) {
@@ -70,7 +70,7 @@ static void intrinsic_callers(LLVMModuleRef m, crl_valmap *any, crl_valmap *ids)
       if (!LLVMIsAInstruction(i)) continue;
       LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
       crl_valmap_put(any, fn, fn);
-      if (k == CRL_I_ID) crl_valmap_put(ids, fn, fn);
+      if (k == CRL_I_ID || crl_id_makes_coroutine(k)) crl_valmap_put(ids, fn, fn);
     }
   }
 }
@@ -223,8 +223,9 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
    * before anything (legacy repair, early lowering) changes the code. */
   crl_vec named = {0};
   LLVMValueRef last_before = LLVMGetLastFunction(m);
-  /* Presplit, or (old dialect, marked later) holding a coroutine id: only
-   * these need their values numbered for frame reports. */
+  /* Presplit, or holding a coroutine id (old dialect, or an id that makes
+   * its caller a coroutine: marked later): only these need their values
+   * numbered for frame reports. */
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f) && (!only || f == only) &&
         (crl_is_presplit(f) || crl_valmap_has(&id_callers, f))) {
@@ -235,6 +236,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   for (unsigned k = 0; slot_maps && k < named.n; k++)
     crl_number_slots(named.v[k], &slot_maps[k]);
   crl_repair_legacy_module(m);
+  crl_mark_coroutines(m);
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   if (coroutines && module_early(m, target, res, opts) == 0) {
     crl_vec coros = {0};

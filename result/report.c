@@ -10,9 +10,15 @@ const char *crl_result_report_text(crl_result *r) {
   crl_strbuf b = {0};
   for (size_t i = 0; i < r->num_frames; i++) {
     const crl_frame_report *f = &r->frames[i];
-    crl_sb_printf(&b, "frame %s: abi=%s size=%llu align=%u suspends=%u\n",
+    crl_sb_printf(&b, "frame %s: abi=%s size=%llu align=%u suspends=%u",
                   f->function, crl_abi_name(f->abi),
                   (unsigned long long)f->size, f->align, f->num_suspends);
+    /* Only ABIs that choose where the frame lives say so. */
+    if (f->storage)
+      crl_sb_printf(&b, " storage=%s buffer=%llu/%u",
+                    crl_frame_storage_name(f->storage),
+                    (unsigned long long)f->buffer_size, f->buffer_align);
+    crl_sb_printf(&b, "\n");
     /* A field shows the IR value it holds, which names it. */
     for (uint32_t k = 0; k < f->num_fields; k++) {
       const crl_frame_field *fd = &f->fields[k];
@@ -39,9 +45,16 @@ const char *crl_result_report_json(crl_result *r) {
     crl_sb_json_string(&b, f->function);
     crl_sb_printf(&b,
                   ", \"abi\": \"%s\", \"size\": %llu, \"align\": %u, "
-                  "\"suspends\": %u, \"fields\": [",
+                  "\"suspends\": %u, ",
                   crl_abi_name(f->abi), (unsigned long long)f->size, f->align,
                   f->num_suspends);
+    if (f->storage)
+      crl_sb_printf(&b,
+                    "\"storage\": \"%s\", \"buffer_size\": %llu, "
+                    "\"buffer_align\": %u, ",
+                    crl_frame_storage_name(f->storage),
+                    (unsigned long long)f->buffer_size, f->buffer_align);
+    crl_sb_printf(&b, "\"fields\": [");
     for (uint32_t k = 0; k < f->num_fields; k++) {
       const crl_frame_field *fd = &f->fields[k];
       crl_sb_printf(&b, "%s\n    {\"name\": ", k ? "," : "");

@@ -25,8 +25,9 @@ int crl_cleanup_coro(crl_coro *c) {
       LLVMInstructionEraseFromParent(c->dead_allocas.v[k]);
   c->dead_allocas.n = 0;
   /* Elision markers: coro.begin and coro.id (with its clone array) stay for
-   * LLVM's CoroElide, and its CoroCleanup removes them. */
-  if (!c->opts->keep_elision_markers) {
+   * LLVM's CoroElide, and its CoroCleanup removes them. An ABI CoroElide
+   * knows nothing of lowers them in its own split (c->begin is NULL). */
+  if (c->begin && !c->opts->keep_elision_markers) {
     LLVMReplaceAllUsesWith(c->begin, LLVMGetOperand(c->begin, 1));
     LLVMInstructionEraseFromParent(c->begin);
     if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);

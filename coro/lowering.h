@@ -21,6 +21,13 @@ typedef struct crl_module_ctx {
 struct crl_lowering {
   unsigned abis;    /* mask of crl_abi this lowering handles */
   const char *name;
+  /* Frame planning: recompute whole chains of cheap instructions after a
+   * suspend (a value computed by casts and arithmetic, through code of its
+   * own block, from values the frame holds or itself recomputes), not only
+   * single instructions whose operands the frame holds. Off, the planner
+   * keeps its single-instruction rule (the switched-resume lowering: its
+   * outputs are baselined with that rule). */
+  int remat_chains;
 
   /* Whole module, before any coroutine is lowered (every linked lowering's,
    * in table order): intrinsics used outside coroutines whose meaning the

@@ -17,7 +17,11 @@ void crl_plan_free(crl_plan *p) {
   crl_cfg_free(&p->live_cfg);
   free(p->cut_end);
   crl_domtree_free(&p->dom);
-  for (uint32_t i = 0; i < p->num_cands; i++) free(p->cands[i].live_blocks);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    free(p->cands[i].live_blocks);
+    free(p->cands[i].tree);
+    free(p->cands[i].leaves);
+  }
   free(p->cands);
   if (p->cross.across) free(p->cross.across[0].words);
   free(p->cross.across);

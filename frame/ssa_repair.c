@@ -81,11 +81,25 @@ static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
   (void)s;
   if (r->p->cands[r->cand].remat) {
     /* Recomputed: the operands' own repair later gives them their values
-     * here (they cross this suspend too). */
-    LLVMValueRef cl = LLVMInstructionClone(r->value);
-    LLVMInsertIntoBuilderWithName(r->b, cl, "");
+     * here (they cross this suspend too). A chain's tree comes first, its
+     * nodes reading each other's copies. */
+    const crl_cand *cd = &r->p->cands[r->cand];
+    LLVMValueRef from[CRL_REMAT_TREE_MAX + 1], to[CRL_REMAT_TREE_MAX + 1];
+    uint32_t n = 0;
+    for (uint32_t k = 0; k <= cd->ntree && k <= CRL_REMAT_TREE_MAX; k++) {
+      LLVMValueRef orig = k < cd->ntree ? cd->tree[k] : r->value;
+      LLVMValueRef cl = LLVMInstructionClone(orig);
+      LLVMInsertIntoBuilderWithName(r->b, cl, "");
+      unsigned nops = (unsigned)LLVMGetNumOperands(cl);
+      for (unsigned j = 0; j < nops; j++)
+        for (uint32_t m = 0; m < n; m++)
+          if (LLVMGetOperand(cl, j) == from[m]) LLVMSetOperand(cl, j, to[m]);
+      from[n] = orig;
+      to[n++] = cl;
+      crl_vec_push(&c->reloads, cl);
+    }
+    LLVMValueRef cl = to[n - 1];
     crl_vec_push(&r->own_reloads, cl);
-    crl_vec_push(&c->reloads, cl);
     return cl;
   }
   LLVMValueRef addr = crl_ramp_field_addr(c, field);

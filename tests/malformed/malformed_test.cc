@@ -25,8 +25,8 @@ struct Case {
   std::vector<std::string> errors;
 };
 
-std::string InputPath(const std::string &name) {
-  std::string rel = "tests/malformed/inputs/" + name;
+std::string InputPath(const std::string &name, const char *dir = "inputs") {
+  std::string rel = std::string("tests/malformed/") + dir + "/" + name;
   const char *srcdir = std::getenv("TEST_SRCDIR");
   const char *ws = std::getenv("TEST_WORKSPACE");
   if (srcdir && ws) {
@@ -44,10 +44,10 @@ std::string Directive(const std::string &line, const char *key) {
   return b == std::string::npos ? std::string() : v.substr(b);
 }
 
-Case Load(const std::string &name) {
+Case Load(const std::string &name, const char *dir = "inputs") {
   Case c;
   c.file = name;
-  std::ifstream in(InputPath(name));
+  std::ifstream in(InputPath(name, dir));
   std::stringstream ss;
   ss << in.rdbuf();
   c.text = ss.str();
@@ -171,7 +171,7 @@ INSTANTIATE_TEST_SUITE_P(
                       "suspend_final_not_constant.ll", "suspend_token_not_save.ll",
                       "save_two_suspends.ll", "await_without_suspend.ll",
                       "dynamic_alloca_across_suspend.ll", "abi_not_allowed.ll",
-                      "retcon_not_linked.ll", "unparsable.ll", "not_valid_ir.ll",
+                      "unparsable.ll", "not_valid_ir.ll",
                       "suspend_invoked.ll", "suspend_after_end.ll",
                       "coro_size_outside.ll"),
     [](const ::testing::TestParamInfo<const char *> &info) {
@@ -229,7 +229,7 @@ declare void @llvm.coro.end(ptr, i1, token)
 extern "C" const crl_lowering crl_switch_lowering;
 
 TEST(MalformedChecks, RetconWithOnlySwitchLoweringGiven) {
-  Case c = Load("retcon_not_linked.ll");
+  Case c = Load("retcon.ll", "not_linked");
   crlh::Module m(c.text);
   ASSERT_TRUE(m.ok()) << m.error();
   ASSERT_TRUE(crlh::Verifies(m));
@@ -247,7 +247,7 @@ TEST(MalformedChecks, RetconWithOnlySwitchLoweringGiven) {
 // The same retcon input, but with the retcon ABI not allowed: a different,
 // equally clear error.
 TEST(MalformedChecks, RetconNotAllowed) {
-  Case c = Load("retcon_not_linked.ll");
+  Case c = Load("retcon.ll", "not_linked");
   crlh::Module m(c.text);
   ASSERT_TRUE(m.ok()) << m.error();
   crl_options opts;

@@ -1,0 +1,170 @@
+/* llvm.coro.alloca.alloc / .get / .free: dynamically sized storage. Memory
+ * that must outlive a suspend cannot be on the stack of the function that
+ * returns there, so it comes from the id's allocation function and goes
+ * back to its deallocation function; memory no suspend separates from its
+ * uses stays on the stack. Which is which follows from the frame planner's
+ * liveness: the storage is lowered to the allocation call first (its
+ * address an ordinary value), and once the frame is planned, an address
+ * that no frame field holds (neither it nor anything computed from it
+ * lives across a suspend) becomes stack memory again. */
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
+#include "irkit/blocks.h"
+#include "retcon_lowering/retcon_internal.h"
+
+/* A call of fn (a declared function value) with one argument, before `at`. */
+static LLVMValueRef call1(crl_coro *c, LLVMValueRef fn, LLVMValueRef arg,
+                          LLVMValueRef at, const char *name) {
+  LLVMPositionBuilderBefore(c->b, at);
+  LLVMValueRef call = LLVMBuildCall2(c->b, LLVMGlobalGetValueType(fn), fn, &arg, 1, name);
+  LLVMInstructionSetDebugLoc(call, LLVMInstructionGetDebugLoc(at));
+  return call;
+}
+
+/* The size in the allocation function's integer type. */
+static LLVMValueRef size_arg(crl_coro *c, LLVMValueRef size, LLVMValueRef at) {
+  crl_retcon_state *st = crl_retcon_of(c);
+  LLVMTypeRef want = LLVMTypeOf(LLVMGetParam(st->alloc_fn, 0));
+  if (LLVMTypeOf(size) == want) return size;
+  LLVMPositionBuilderBefore(c->b, at);
+  return LLVMBuildIntCast2(c->b, size, want, 0, "");
+}
+
+static int lower_one(crl_coro *c, LLVMValueRef a, crl_retcon_dyn *d) {
+  crl_retcon_state *st = crl_retcon_of(c);
+  LLVMValueRef align = LLVMGetOperand(a, 1);
+  unsigned long long al = LLVMIsAConstantInt(align) ? LLVMConstIntGetZExtValue(align) : 0;
+  if (!al || (al & (al - 1)) || al > (1u << 29)) {
+    CRL_ERR(c, a, "the alignment of llvm.coro.alloca.alloc must be a constant "
+                  "power of two");
+    return -1;
+  }
+  d->size = LLVMGetOperand(a, 0);
+  d->align = (uint32_t)al;
+  d->mem = call1(c, st->alloc_fn, size_arg(c, d->size, a), a, "coro.alloca");
+  crl_vec users = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
+    crl_vec_push(&users, LLVMGetUser(u));
+  int rc = 0;
+  for (unsigned k = 0; k < users.n && rc == 0; k++) {
+    LLVMValueRef user = users.v[k];
+    switch (crl_intrinsic_of(user)) {
+    case CRL_I_ALLOCA_GET:
+      LLVMReplaceAllUsesWith(user, d->mem);
+      LLVMInstructionEraseFromParent(user);
+      break;
+    case CRL_I_ALLOCA_FREE:
+      rc = crl_vec_push(&d->frees, call1(c, st->dealloc_fn, d->mem, user, ""));
+      LLVMInstructionEraseFromParent(user);
+      break;
+    default:
+      CRL_ERR(c, user, "the token of llvm.coro.alloca.alloc may only be used by "
+                       "llvm.coro.alloca.get and llvm.coro.alloca.free");
+      rc = -1;
+    }
+  }
+  crl_vec_free(&users);
+  if (rc == 0) LLVMInstructionEraseFromParent(a);
+  return rc;
+}
+
+int crl_retcon_lower_dyn_allocas(crl_coro *c) {
+  crl_retcon_state *st = crl_retcon_of(c);
+  unsigned n = 0;
+  for (unsigned k = 0; k < c->allocas_get.n; k++)
+    n += crl_intrinsic_of(c->allocas_get.v[k]) == CRL_I_ALLOCA_ALLOC;
+  if (!n) return 0;
+  st->dyn = calloc(n, sizeof *st->dyn);
+  if (!st->dyn) {
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
+  /* The allocs first: lowering one erases its gets and frees, which the
+   * list also holds. */
+  crl_vec allocs = {0};
+  for (unsigned k = 0; k < c->allocas_get.n; k++)
+    if (crl_intrinsic_of(c->allocas_get.v[k]) == CRL_I_ALLOCA_ALLOC)
+      crl_vec_push(&allocs, c->allocas_get.v[k]);
+  c->allocas_get.n = 0;
+  int rc = 0;
+  for (unsigned k = 0; k < allocs.n && rc == 0; k++) {
+    rc = lower_one(c, allocs.v[k], &st->dyn[k]);
+    st->num_dyn = k + 1;
+  }
+  crl_vec_free(&allocs);
+  return rc;
+}
+
+/* Values computed from the address (offsets, casts, selects and phis of
+ * it): if any is kept in the frame, the memory must outlive a suspend. */
+static int kept_in_frame(LLVMValueRef mem, const crl_valmap *fields) {
+  crl_vec work = {0};
+  crl_valmap seen;
+  crl_valmap_init(&seen, 8);
+  crl_vec_push(&work, mem);
+  crl_valmap_put(&seen, mem, mem);
+  int kept = 0;
+  for (unsigned w = 0; w < work.n && !kept; w++) {
+    LLVMValueRef v = work.v[w];
+    if (crl_valmap_has(fields, v)) kept = 1;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u && !kept; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (crl_valmap_has(&seen, user)) continue;
+      if (LLVMIsAGetElementPtrInst(user) || LLVMIsACastInst(user) ||
+          LLVMIsASelectInst(user) || LLVMIsAPHINode(user)) {
+        crl_valmap_put(&seen, user, user);
+        crl_vec_push(&work, user);
+      }
+    }
+  }
+  crl_vec_free(&work);
+  crl_valmap_free(&seen);
+  return kept;
+}
+
+static LLVMValueRef stack_intrinsic(crl_coro *c, const char *name) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  return LLVMGetIntrinsicDeclaration(c->mod, id, &c->ptr_t, 1);
+}
+
+/* stacksave; alloca i8, size; ... stackrestore at each free: the memory is
+ * given back where the front end freed it, as on the heap. */
+static void to_stack(crl_coro *c, crl_retcon_dyn *d) {
+  LLVMValueRef save = stack_intrinsic(c, "llvm.stacksave");
+  LLVMValueRef restore = stack_intrinsic(c, "llvm.stackrestore");
+  LLVMPositionBuilderBefore(c->b, d->mem);
+  LLVMValueRef sp = LLVMBuildCall2(c->b, LLVMGlobalGetValueType(save), save, NULL, 0, "");
+  LLVMValueRef mem = LLVMBuildArrayAlloca(c->b, c->i8_t, d->size, "coro.alloca");
+  LLVMSetAlignment(mem, d->align);
+  for (unsigned k = 0; k < d->frees.n; k++) {
+    LLVMValueRef f = d->frees.v[k];
+    LLVMPositionBuilderBefore(c->b, f);
+    LLVMBuildCall2(c->b, LLVMGlobalGetValueType(restore), restore, &sp, 1, "");
+    LLVMInstructionEraseFromParent(f);
+  }
+  LLVMValueRef size = LLVMGetOperand(d->mem, 0);
+  LLVMReplaceAllUsesWith(d->mem, mem);
+  LLVMInstructionEraseFromParent(d->mem);
+  /* The size's conversion for the allocation function, now unused. */
+  if (size != d->size && LLVMIsAInstruction(size) && !LLVMGetFirstUse(size))
+    LLVMInstructionEraseFromParent(size);
+  d->mem = mem;
+  d->frees.n = 0;
+}
+
+int crl_retcon_localize_dyn_allocas(crl_coro *c) {
+  crl_retcon_state *st = crl_retcon_of(c);
+  if (!st->num_dyn) return 0;
+  crl_valmap fields;
+  if (crl_valmap_init(&fields, c->num_fields) != 0) {
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
+  for (uint32_t f = 0; f < c->num_fields; f++)
+    if (c->fields[f].value) crl_valmap_put(&fields, c->fields[f].value, c->fields[f].value);
+  for (unsigned k = 0; k < st->num_dyn; k++)
+    if (!kept_in_frame(st->dyn[k].mem, &fields)) to_stack(c, &st->dyn[k]);
+  crl_valmap_free(&fields);
+  return 0;
+}

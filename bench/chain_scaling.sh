@@ -30,10 +30,12 @@ hf_args=()
 for n in $SIZES; do
   in="$work/chain_$n.ll"
   python3 "$here/gen_chain.py" "$n" > "$in"
-  "$OPT" -passes="$llvm_passes" "$in" -o /dev/null
-  "$COROLOWER" "$in" -o /dev/null
-  hf_args+=(-n "llvm $n" "$OPT -passes=$llvm_passes $in -o /dev/null")
-  hf_args+=(-n "corolower $n" "$COROLOWER $in -o /dev/null")
+  # Outputs go to regular files in the scratch directory, not /dev/null
+  # (an older corolower renames a temporary file over its output path).
+  "$OPT" -passes="$llvm_passes" "$in" -o "$work/chain_$n.llvm.bc"
+  "$COROLOWER" "$in" -o "$work/chain_$n.corolower.bc"
+  hf_args+=(-n "llvm $n" "$OPT -passes=$llvm_passes $in -o $work/chain_$n.llvm.bc")
+  hf_args+=(-n "corolower $n" "$COROLOWER $in -o $work/chain_$n.corolower.bc")
 done
 
 json="$OUT_DIR/chain_scaling.json"

@@ -8,10 +8,13 @@
 #   simplified  raw through
 #               opt-22 -passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
 # Timed commands (one hyperfine run over all of them):
-#   llvm        opt-22 -passes='coro-early,cgscc(coro-split),coro-cleanup' IN -o /dev/null
-#   corolower   $COROLOWER IN -o /dev/null        (skipped if not executable;
+#   llvm        opt-22 -passes='coro-early,cgscc(coro-split),coro-cleanup' IN -o OUT
+#   corolower   $COROLOWER IN -o OUT              (skipped if not executable;
 #               an input it fails on, or takes over CHECK_TIMEOUT s on, is
 #               reported and left out)
+# Both write bitcode to a regular file in the scratch directory (OUT), never
+# to /dev/null: a corolower built before 50f30b4 writes OUT.tmp.PID and
+# renames it over OUT, which as root would replace /dev/null with a file.
 #
 # Usage: bench/compile_time.sh
 # Environment:
@@ -66,14 +69,16 @@ for n in $SIZES; do
   for form in raw simplified; do
     in="$work/awaits_$n.$form.ll"
     # Sanity: LLVM's lowering must accept the input.
-    "$OPT" -passes="$llvm_passes" "$in" -o /dev/null
-    hf_args+=(-n "llvm $form $n" "$OPT -passes=$llvm_passes $in -o /dev/null")
+    lout="$work/awaits_$n.$form.llvm.bc"
+    cout="$work/awaits_$n.$form.corolower.bc"
+    "$OPT" -passes="$llvm_passes" "$in" -o "$lout"
+    hf_args+=(-n "llvm $form $n" "$OPT -passes=$llvm_passes $in -o $lout")
     if [ "$have_corolower" = 1 ]; then
       # Time corolower only where it succeeds (within CHECK_TIMEOUT seconds).
       rc=0
-      timeout "$CHECK_TIMEOUT" "$COROLOWER" "$in" -o /dev/null 2>"$work/awaits_$n.$form.corolower.err" || rc=$?
+      timeout "$CHECK_TIMEOUT" "$COROLOWER" "$in" -o "$cout" 2>"$work/awaits_$n.$form.corolower.err" || rc=$?
       if [ "$rc" = 0 ]; then
-        hf_args+=(-n "corolower $form $n" "$COROLOWER $in -o /dev/null")
+        hf_args+=(-n "corolower $form $n" "$COROLOWER $in -o $cout")
       else
         echo "compile_time.sh: corolower failed on $form N=$n (exit $rc): $(head -c 300 "$work/awaits_$n.$form.corolower.err")" >&2
       fi
@@ -124,7 +129,7 @@ echo "hyperfine exports: $md $json" >&2
 COUNT_SIZES=${COUNT_SIZES-1000 2000}
 if [ -n "$COUNT_SIZES" ] && command -v valgrind >/dev/null; then
   count() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$@" 2>&1 >/dev/null |
       sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
   }
   {
@@ -134,9 +139,9 @@ if [ -n "$COUNT_SIZES" ] && command -v valgrind >/dev/null; then
     for form in raw simplified; do
       for n in $COUNT_SIZES; do
         in="$work/awaits_$n.$form.ll"
-        l=$(count "$OPT" -passes="$llvm_passes" "$in" -o /dev/null)
+        l=$(count "$OPT" -passes="$llvm_passes" "$in" -o "$work/count.llvm.bc")
         c=-
-        [ "$have_corolower" = 1 ] && c=$(count "$COROLOWER" "$in" -o /dev/null)
+        [ "$have_corolower" = 1 ] && c=$(count "$COROLOWER" "$in" -o "$work/count.corolower.bc")
         r=$(python3 -c "import sys; l,c=sys.argv[1:]; print('%.3f' % (int(c)/int(l)) if c != '-' else '-')" "$l" "$c")
         echo "| $form | $n | $l | $c | $r |"
       done

@@ -10,7 +10,9 @@
 #              -pass-remarks=coro-split: exactly Shape.FrameSize, the value
 #              that replaces llvm.coro.size;
 #   corolower  $COROLOWER --frame-report=json --frame-report-file=REPORT IN
-#              -o /dev/null, which writes {"frames": [{"function": name,
+#              -o REPORT.bc (a scratch file, not /dev/null: a corolower built
+#              before 50f30b4 renames a temporary file over its output
+#              path, which as root would replace /dev/null), which writes {"frames": [{"function": name,
 #              "abi": "switch", "size": N, "align": N, "fields": [...]}, ...]}
 #              to REPORT (skipped if the binary is missing). FRAME_REPORT_CMD
 #              overrides the command ({corolower}, {in} and {report} are
@@ -33,7 +35,7 @@ CLANGXX=${CLANGXX:-clang++-22}
 OPT=${OPT:-opt-22}
 CXXFILT=${CXXFILT:-llvm-cxxfilt-22}
 COROLOWER=${COROLOWER:-bazel-bin/corolower}
-FRAME_REPORT_CMD=${FRAME_REPORT_CMD:-'{corolower} --frame-report=json --frame-report-file={report} {in} -o /dev/null'}
+FRAME_REPORT_CMD=${FRAME_REPORT_CMD:-'{corolower} --frame-report=json --frame-report-file={report} {in} -o {report}.bc'}
 PROGRAMS_DIR=${PROGRAMS_DIR:-$root/tests/e2e/programs}
 OUT_DIR=${OUT_DIR:-$here/results}
 mkdir -p "$OUT_DIR"

@@ -177,6 +177,8 @@ static int prepare_target(LLVMModuleRef m, const crl_options *opts,
   char *assumed = NULL;
   char *err = crl_target_prepare_module(m, opts->target_triple, opts->data_layout,
                                         &assumed);
+  /* Frame offsets follow from the layout: say which one they came from. */
+  if (assumed) crl_diagf(res, CRL_SEV_NOTE, NULL, NULL, "%s", assumed);
   free(assumed);
   if (err) {
     crl_diagf(res, CRL_SEV_ERROR, NULL, NULL, "%s", err);

@@ -201,12 +201,12 @@ run_unit() {
       continue
     fi
     local rc=0
-    if [ "$arch" = aarch64 ]; then
-      (cd "$d" && timeout 300 "$QEMU_AARCH64" -L "$AARCH64_LIBS" "$prog") \
-        >"$prog.stdout" 2>"$prog.stderr" || rc=$?
-    else
-      (cd "$d" && timeout 300 "$prog") >"$prog.stdout" 2>"$prog.stderr" || rc=$?
-    fi
+    # An intermediate shell reaps the program, so that its report of a
+    # crash ("Segmentation fault") lands in the program's stderr file.
+    local -a run=("$prog")
+    [ "$arch" = aarch64 ] && run=("$QEMU_AARCH64" -L "$AARCH64_LIBS" "$prog")
+    bash -c 'cd "$1" && shift && timeout 300 "$@"; exit $?' run "$d" "${run[@]}" \
+      >"$prog.stdout" 2>"$prog.stderr" || rc=$?
     if [ $rc -ne 0 ]; then
       echo "FAIL $name $arch $o: exit status $rc$( [ $rc -ge 128 ] && echo " (signal $((rc - 128)))")$( [ $rc -eq 124 ] && echo " (timeout)"); stdout: $(tail -n 2 "$prog.stdout" | tr '\n' '|' | cut -c1-160)" >>"$res"
     elif ! cmp -s "$prog.stdout" "$cases_dir/$name.expected"; then

@@ -192,7 +192,8 @@ else ok; fi
 # frame report
 
 begin "--frame-report=json is valid JSON on stderr, module still written"
-run --frame-report=json "$IN/coro.ll" -o "$T/rep.ll"
+# (--target: no note about an assumed layout on stderr, only the report)
+run --target=x86_64-pc-linux-gnu --frame-report=json "$IN/coro.ll" -o "$T/rep.ll"
 if [ $rc -ne 0 ]; then bad "status $rc"
 elif [ ! -s "$T/rep.ll" ]; then bad "no module written"
 elif [ -n "$PYTHON" ] && ! "$PYTHON" -m json.tool "$T/stderr" >"$T/json" 2>"$T/jsonerr"; then
@@ -222,19 +223,42 @@ PY
 else ok; fi
 
 begin "--frame-report-file=FILE writes the report there, not to stderr"
-run --frame-report=json "--frame-report-file=$T/report.json" "$IN/coro.ll" -o "$T/rep2.ll"
+run --target=x86_64-pc-linux-gnu --frame-report=json "--frame-report-file=$T/report.json" "$IN/coro.ll" -o "$T/rep2.ll"
 if [ $rc -ne 0 ]; then bad "status $rc"
 elif [ -s "$T/stderr" ]; then bad "stderr not empty"
 elif [ -n "$PYTHON" ] && ! "$PYTHON" -m json.tool "$T/report.json" >"$T/devnull" 2>"$T/jsonerr"; then
   bad "invalid JSON file: $(cat "$T/jsonerr")"
 else ok; fi
 
+begin "a coroutine module without a data layout: a note says which was assumed"
+run "$IN/coro.ll" -S -o "$T/assumed.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif ! grep -q 'note: .*no target triple: assumed the host.s, .*, with data layout "e-' "$T/stderr"; then
+  bad "no note naming the assumed triple and layout"
+elif ! grep -q '^target datalayout = "e-' "$T/assumed.ll"; then bad "layout not in the output"
+else ok; fi
+
+begin "a module without coroutines keeps its (missing) triple and layout, no note"
+grep -v '^target ' "$IN/plain.ll" >"$T/plain_nt.ll"
+run "$T/plain_nt.ll" -S -o "$T/plain_kept.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif [ -s "$T/stderr" ]; then bad "stderr not empty"
+elif grep -q '^target \(triple\|datalayout\)' "$T/plain_kept.ll"; then bad "triple or layout stamped in"
+else ok; fi
+
+begin "a coroutine for an unknown target is an error, no output"
+printf 'target triple = "riscv64-unknown-linux-gnu"\n' >"$T/riscv.ll"
+grep -v '^target ' "$IN/coro.ll" >>"$T/riscv.ll"
+run "$T/riscv.ll" -S -o "$T/riscv.out.ll"
+if [ $rc -eq 1 ] && grep -q "error: .*riscv64-unknown-linux-gnu.*not supported" "$T/stderr" &&
+   [ ! -e "$T/riscv.out.ll" ]; then ok; else bad "status $rc"; fi
+
 begin "--frame-report (text) names the function and the fields"
 run --frame-report "$IN/coro.ll" -o "$T/rep3.ll"
 if [ $rc -eq 0 ] && grep -q 'gen' "$T/stderr" && grep -q '__resume_fn' "$T/stderr"; then ok; else bad "status $rc"; fi
 
 begin "the report marks fields kept in the realignment slack (JSON and text)"
-run --frame-report=json "$IN/overaligned.ll" -o "$T/oa.ll"
+run --target=x86_64-pc-linux-gnu --frame-report=json "$IN/overaligned.ll" -o "$T/oa.ll"
 if [ $rc -ne 0 ]; then bad "status $rc"
 elif [ -n "$PYTHON" ] && ! "$PYTHON" - "$T/stderr" <<'PY'
 import json, sys

@@ -129,7 +129,9 @@ TEST(Cfg, RpoMatchesRecursiveDfsOnRandomGraphs) {
     for (size_t i = 0; i < e.from.size(); i++) {
       uint32_t u = e.from[i], v = e.to[i];
       if (!reach[u]) continue;
-      if (idx[v] <= idx[u]) EXPECT_TRUE(crltest::reachable_from(e, v)[u]);
+      if (idx[v] <= idx[u]) {
+        EXPECT_TRUE(crltest::reachable_from(e, v)[u]);
+      }
     }
     crl_cfg_free(&g);
   }

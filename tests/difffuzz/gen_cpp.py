@@ -532,6 +532,9 @@ class Gen:
         ctx.cost[0] += ctx.mult
         if ctx.cost[0] > self.budget:
             return None
+        if (k in ("await", "task_var") and not self.callees(ctx, "task")) or \
+                (k == "consume" and not self.callees(ctx, "gen")):
+            k = "acc"
         if k == "acc":
             return Node(nid, ["acc = %s;" % self.expr(ctx)])
         if k == "trace":

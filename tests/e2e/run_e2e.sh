@@ -175,7 +175,9 @@ prepare() {
       O2split|mix-*) need_o2=1 ;;
     esac
   done
-  {
+  # A subshell: its `return`s end the steps, not prepare(), so the status
+  # file is always moved into place.
+  (
     if ! "$CLANGXX" -std=c++20 -O2 "${san_flags[@]}" "$src" -o "$d/native" >"$d/native.build.log" 2>&1; then
       echo "native build failed (see $d/native.build.log)"; return
     fi
@@ -216,7 +218,7 @@ prepare() {
       esac
     done
     echo ok
-  } >"$d/prep.status.tmp"
+  ) >"$d/prep.status.tmp"
   mv "$d/prep.status.tmp" "$d/prep.status"
 }
 

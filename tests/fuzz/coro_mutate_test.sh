@@ -14,5 +14,5 @@ for src in "$root"/tests/e2e/programs/*.cpp; do
       "$src" -o "$work/$n.$o.ll"
   done
 done
-exec python3 "$here/coro_mutate.py" "$root/corolower" opt-22 20261122 600 \
+exec python3 -B "$here/coro_mutate.py" "$root/corolower" opt-22 20261122 600 \
   "$work"/*.ll "$root"/examples/*.ll "$root"/tests/lit/*.ll "$root"/tests/seeds/*.ll

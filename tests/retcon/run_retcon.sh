@@ -39,9 +39,14 @@
 #
 # Output: one line per (case, arch, opt), `PASS name arch opt` or
 # `FAIL name arch opt: reason`, in a fixed order, then `N passed, M failed`.
-# Exit status 1 if anything failed, 2 on a usage error. Scratch files go to
-# --workdir, else a mktemp directory under $TEST_TMPDIR (or $TMPDIR, /tmp)
-# that is removed when everything passed.
+# Exit status 1 if anything failed, 2 on a usage error. Scratch files go
+# to --workdir, else a mktemp directory under $TEST_TMPDIR (or $TMPDIR,
+# /tmp) that is removed when everything passed.
+#
+# Environment: CC, CXX (default clang-22, clang++-22), QEMU,
+# RETCON_CFLAGS (extra compile and link flags, e.g.
+# "-fsanitize=address,undefined" with --arch x86_64), RETCON_TIMEOUT
+# (seconds per run, default 60), RETCON_LOWER_TIMEOUT (default 300).
 set -euo pipefail
 
 usage() {
@@ -105,6 +110,7 @@ CC=${CC:-clang-22}
 CXX=${CXX:-clang++-22}
 QEMU=${QEMU:-$(command -v qemu-aarch64 || command -v qemu-aarch64-static || true)}
 A64_SYSROOT=/usr/aarch64-linux-gnu
+read -r -a extra_cflags <<< "${RETCON_CFLAGS:-}"
 run_timeout=${RETCON_TIMEOUT:-60}
 lower_timeout=${RETCON_LOWER_TIMEOUT:-300}
 start_dir=$(pwd)
@@ -185,42 +191,45 @@ fi
 
 # Phase 1, per (case, arch): add the target lines, lower, check the output.
 # Writes $d/lower.status: "ok" or the failure reason.
+lower_case_status() {
+  local n=$1 mod=$2 a=$3 d=$4
+  if [ ! -f "$mod" ]; then
+    echo "missing $mod"; return
+  fi
+  if grep -qE '^target (datalayout|triple)' "$mod"; then
+    echo "the case module must not carry target lines"; return
+  fi
+  cat "$work/target.$a" "$mod" > "$d/in.ll"
+  local cmd rc=0
+  rm -f "$d/out.ll"
+  cmd=${lower_cmd//\{in\}/$(printf '%q' "$d/in.ll")}
+  cmd=${cmd//\{out\}/$(printf '%q' "$d/out.ll")}
+  (cd "$start_dir" && timeout "$lower_timeout" bash -c "$cmd") >"$d/lower.log" 2>&1 || rc=$?
+  if [ "$rc" != 0 ]; then
+    echo "lowering exited with $rc (see $d/lower.log)"; return
+  fi
+  if [ ! -s "$d/out.ll" ]; then
+    echo "lowering produced no output"; return
+  fi
+  if grep -q 'presplitcoroutine' "$d/out.ll"; then
+    echo "presplitcoroutine left in the lowered IR"; return
+  fi
+  local left
+  left=$(grep -E '(call|invoke)[^;]*@llvm\.coro\.' "$d/out.ll" | head -n 1 |
+         sed 's/^[[:space:]]*//' || true)
+  if [ -n "$left" ]; then
+    echo "coroutine intrinsic left: $left"; return
+  fi
+  echo ok
+}
 lower_case() {
   local idx=$1 a=$2 e=${entries[$1]}
   local n mod drv exp
   IFS='|' read -r n mod drv exp <<< "$e"
   local d="$work/${n//\//_}.$a"
   mkdir -p "$d"
-  {
-    if [ ! -f "$mod" ] || [ ! -f "$drv" ] || [ ! -f "$exp" ]; then
-      echo "missing one of $mod, $drv, $exp"; return
-    fi
-    if grep -qE '^target (datalayout|triple)' "$mod"; then
-      echo "the case module must not carry target lines"; return
-    fi
-    cat "$work/target.$a" "$mod" > "$d/in.ll"
-    local cmd rc=0
-    rm -f "$d/out.ll"
-    cmd=${lower_cmd//\{in\}/$(printf '%q' "$d/in.ll")}
-    cmd=${cmd//\{out\}/$(printf '%q' "$d/out.ll")}
-    (cd "$start_dir" && timeout "$lower_timeout" bash -c "$cmd") >"$d/lower.log" 2>&1 || rc=$?
-    if [ "$rc" != 0 ]; then
-      echo "lowering exited with $rc (see $d/lower.log)"; return
-    fi
-    if [ ! -s "$d/out.ll" ]; then
-      echo "lowering produced no output"; return
-    fi
-    if grep -q 'presplitcoroutine' "$d/out.ll"; then
-      echo "presplitcoroutine left in the lowered IR"; return
-    fi
-    local left
-    left=$(grep -E '(call|invoke)[^;]*@llvm\.coro\.' "$d/out.ll" | head -n 1 |
-           sed 's/^[[:space:]]*//' || true)
-    if [ -n "$left" ]; then
-      echo "coroutine intrinsic left: $left"; return
-    fi
-    echo ok
-  } > "$d/lower.status.tmp"
+  lower_case_status "$n" "$mod" "$a" "$d" > "$d/lower.status.tmp" ||
+    echo "internal error in run_retcon.sh" > "$d/lower.status.tmp"
   mv "$d/lower.status.tmp" "$d/lower.status"
 }
 
@@ -235,10 +244,13 @@ run_one() {
   if [ "$status" != ok ]; then
     echo "FAIL $n $a $o: $status" > "$result"; return
   fi
+  if [ ! -f "$drv" ] || [ ! -f "$exp" ]; then
+    echo "FAIL $n $a $o: missing $drv or $exp" > "$result"; return
+  fi
   local compiler=$CC
   case "$drv" in *.cpp) compiler=$CXX ;; esac
   local exe="$d/prog.$o" rc=0
-  if ! "$compiler" --target="$(triple_of "$a")" "${link_flags[@]}" -"$o" \
+  if ! "$compiler" --target="$(triple_of "$a")" "${link_flags[@]}" "${extra_cflags[@]}" -"$o" \
       -Wno-override-module "$d/out.ll" "$drv" -o "$exe" >"$d/build.$o.log" 2>&1; then
     echo "FAIL $n $a $o: compiling the lowered IR with the driver failed (see $d/build.$o.log)" > "$result"; return
   fi

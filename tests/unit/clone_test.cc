@@ -140,16 +140,22 @@ TEST(Clone, WholeFunctionBehavesLikeTheOriginal) {
          i = LLVMGetNextInstruction(i)) {
       for (int k = 0; k < LLVMGetNumOperands(i); k++) {
         LLVMValueRef op = LLVMGetOperand(i, k);
-        if (LLVMIsAInstruction(op))
+        if (LLVMIsAInstruction(op)) {
           EXPECT_EQ(LLVMGetBasicBlockParent(LLVMGetInstructionParent(op)), c.dst)
               << irt::Print(i);
-        if (LLVMIsAArgument(op)) EXPECT_EQ(LLVMGetParamParent(op), c.dst);
-        if (LLVMValueIsBasicBlock(op))
+        }
+        if (LLVMIsAArgument(op)) {
+          EXPECT_EQ(LLVMGetParamParent(op), c.dst);
+        }
+        if (LLVMValueIsBasicBlock(op)) {
           EXPECT_EQ(LLVMGetBasicBlockParent(LLVMValueAsBasicBlock(op)), c.dst);
+        }
       }
-      if (LLVMIsAPHINode(i))
-        for (unsigned e = 0; e < LLVMCountIncoming(i); e++)
+      if (LLVMIsAPHINode(i)) {
+        for (unsigned e = 0; e < LLVMCountIncoming(i); e++) {
           EXPECT_EQ(LLVMGetBasicBlockParent(LLVMGetIncomingBlock(i, e)), c.dst);
+        }
+      }
     }
   ASSERT_TRUE(crlh::Verifies(m));
   const char want[] =
@@ -181,7 +187,9 @@ TEST(Clone, SwitchCasesPhisMetadataAndAttributes) {
   EXPECT_EQ(irt::Entries(i), (EL{{"big", "0"}, {"small", "10"}, {"body", "%next"}}));
   EXPECT_EQ(LLVMGetIncomingValue(i, 2), Inst(c.dst, "next"));
   // Instruction metadata comes along.
-  unsigned range = LLVMGetMDKindID("range", 5), prof = LLVMGetMDKindID("prof", 4);
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(f));
+  unsigned range = LLVMGetMDKindIDInContext(ctx, "range", 5),
+           prof = LLVMGetMDKindIDInContext(ctx, "prof", 4);
   EXPECT_NE(LLVMGetMetadata(Inst(c.dst, "v"), range), nullptr);
   EXPECT_EQ(LLVMGetMetadata(Inst(c.dst, "v"), range),
             LLVMGetMetadata(Inst(f, "v"), range));

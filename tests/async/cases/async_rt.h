@@ -29,13 +29,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define RT_UNUSED __attribute__((unused))
+
 typedef struct {
   int32_t rel;   /* relative pointer to the function, from &rel */
   uint32_t size; /* context size, patched by the lowering */
 } afp_t;
 
 /* The function an async function pointer points to, through field 0. */
-static void *afp_function(const afp_t *a) {
+RT_UNUSED static void *afp_function(const afp_t *a) {
   return (void *)((const char *)&a->rel + a->rel);
 }
 
@@ -44,7 +46,12 @@ void glue_run(void *fn, void *ctx);
 
 static int rt_failed;
 
-static void rt_fail(const char *what) {
+/* Line-buffered stdout: what a crashing program printed is kept. */
+__attribute__((constructor)) static void rt_init(void) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+RT_UNUSED static void rt_fail(const char *what) {
   printf("RUNTIME ERROR: %s\n", what);
   fflush(stdout);
   rt_failed = 1;
@@ -66,21 +73,24 @@ typedef struct {
 static long rt_live, rt_allocs, rt_frees;
 static uint64_t rt_serial;
 
-static void *rt_alloc_aligned(int64_t size, int64_t align) {
+/* A context of `size` bytes at an address that is `offset` bytes past a
+ * multiple of `align` (offset: a multiple of 16 below align). */
+RT_UNUSED static void *rt_alloc_at(int64_t size, int64_t align,
+                                   int64_t offset) {
   if (size <= 0 || size > (1 << 20)) {
     rt_fail("context size out of range");
     exit(3);
   }
   if (align < 16) align = 16;
   uint64_t hdr = align > 64 ? (uint64_t)align : 64; /* room for rt_block */
-  uint64_t total = hdr + (uint64_t)size + RT_CANARY_BYTES;
+  uint64_t total = hdr + (uint64_t)offset + (uint64_t)size + RT_CANARY_BYTES;
   total = (total + (uint64_t)align - 1) & ~((uint64_t)align - 1);
   char *base = aligned_alloc((size_t)align, (size_t)total);
   if (!base) {
     rt_fail("out of memory");
     exit(3);
   }
-  char *p = base + hdr;
+  char *p = base + hdr + offset;
   rt_block *b = (rt_block *)(p - sizeof(rt_block));
   b->magic = RT_MAGIC;
   b->align = (uint32_t)align;
@@ -92,6 +102,10 @@ static void *rt_alloc_aligned(int64_t size, int64_t align) {
   rt_live++;
   rt_allocs++;
   return p;
+}
+
+RT_UNUSED static void *rt_alloc_aligned(int64_t size, int64_t align) {
+  return rt_alloc_at(size, align, 0);
 }
 
 void *rt_alloc(int64_t size) { return rt_alloc_aligned(size, 16); }
@@ -117,8 +131,8 @@ void rt_free(void *ptr) {
 
 /* Allocate a context for the async function behind `a`, with the size read
  * from it now (at run time), and fill the header. */
-static void *rt_new_context(const afp_t *a, int64_t align, void *parent,
-                            void *resume) {
+RT_UNUSED static void *rt_new_context(const afp_t *a, int64_t align,
+                                      void *parent, void *resume) {
   void *ctx = rt_alloc_aligned((int64_t)a->size, align);
   ((void **)ctx)[0] = parent;
   ((void **)ctx)[1] = resume;
@@ -159,7 +173,7 @@ void rt_enqueue_poke(void *fn, void *ctx, int64_t *p, int64_t v) {
 }
 
 /* Run jobs in FIFO order until none is left. */
-static void rt_run(void) {
+RT_UNUSED static void rt_run(void) {
   while (rt_head != rt_tail) {
     rt_job j = rt_queue[rt_head++ % RT_QUEUE];
     rt_steps++;
@@ -178,6 +192,19 @@ void rt_trace_str(const char *s) { printf("%s\n", s); }
 
 void rt_trace_f64(const char *tag, double v) { printf("%s %.6f\n", tag, v); }
 
+/* Called from IR: report whether p is aligned to `align` bytes. */
+void rt_check_align(const char *tag, void *p, int64_t align) {
+  printf("%s aligned to %lld: %s\n", tag, (long long)align,
+         ((uintptr_t)p % (uintptr_t)align) == 0 ? "yes" : "NO");
+}
+
+void *rt_alloc_aligned_ir(int64_t size, int64_t align) {
+  return rt_alloc_aligned(size, align);
+}
+
+/* 16 bytes past a multiple of 64: aligned to 16, never to 32 or 64. */
+void *rt_alloc_off16(int64_t size) { return rt_alloc_at(size, 64, 16); }
+
 /* Called from IR when a task's entry function returns to its parent
  * (a task's root context has a null parent): free the root context. */
 void rt_task_done(void *ctx, int64_t v) {
@@ -186,12 +213,12 @@ void rt_task_done(void *ctx, int64_t v) {
 }
 
 /* Print an async function pointer's size on stderr (not compared). */
-static void rt_report_size(const char *name, const afp_t *a) {
+RT_UNUSED static void rt_report_size(const char *name, const afp_t *a) {
   fprintf(stderr, "size %s %u\n", name, a->size);
 }
 
 /* End of every driver: no context leaked, no canary broken. */
-static int rt_finish(void) {
+RT_UNUSED static int rt_finish(void) {
   printf("contexts: %ld allocated, %ld live\n", rt_allocs, rt_live);
   if (rt_live != 0) rt_failed = 1;
   fflush(stdout);

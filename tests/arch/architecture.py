@@ -1,0 +1,140 @@
+"""Checks the shape of corolower's source tree (see tests/arch/BUILD).
+
+Usage: architecture.py ROOT   (exit 1 listing every violation)
+"""
+import os
+import re
+import sys
+
+SHARED = ["core", "coro", "frame", "cloner", "irkit", "result", "pipeline", "targets"]
+LOWERINGS = ["switch_lowering", "retcon_lowering", "async_lowering"]
+
+# Naming an ABI in shared code: its lowering's symbols or packages, or the
+# public ABI constants. The few places that must map an id intrinsic or a
+# public enum to an ABI, or list the lowerings to link, are allowed here by
+# (file, what the line contains).
+ABI_NAME = re.compile(
+    r"\bcrl_(switch|retcon|async)_\w+|\bCRL_ABI_(SWITCH|RETCON|RETCON_ONCE|ASYNC)\b"
+    r"|\b(switch|retcon|async)_lowering\b")
+ALLOWED = [
+    ("coro/shape.c", "return CRL_ABI_"),          # id intrinsic -> its ABI
+    ("result/result.c", "case CRL_ABI_"),         # crl_abi_name, public API
+    ("pipeline/pipeline.c", "_lowering"),         # the weak-reference registry
+]
+# Calling conventions and triples belong to targets/.
+TARGET_ONLY = re.compile(r"\bLLVM(?!Set|Get)\w+CallConv\b|\bCRL_CC_\w+|\"(x86_64|amd64|aarch64|arm64)")
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def sources(root):
+    for pkg in SHARED + LOWERINGS:
+        d = os.path.join(root, pkg)
+        if not os.path.isdir(d):
+            continue
+        for f in sorted(os.listdir(d)):
+            if f.endswith((".c", ".h")):
+                yield pkg, pkg + "/" + f
+
+
+def read(root, rel):
+    with open(os.path.join(root, rel), encoding="utf-8") as fh:
+        return fh.read()
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def unit(rel):
+    """A .c and its .h are one unit: cycles are between units."""
+    return rel[:-2]
+
+
+def find_cycle(graph):
+    """A cycle in graph (dict node -> set), as a list, or None."""
+    state, stack = {}, []
+
+    def visit(n):
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(graph.get(n, ())):
+            if state.get(m) == 1:
+                return stack[stack.index(m):] + [m]
+            if m not in state:
+                c = visit(m)
+                if c:
+                    return c
+        stack.pop()
+        state[n] = 2
+        return None
+
+    for n in sorted(graph):
+        if n not in state:
+            c = visit(n)
+            if c:
+                return c
+    return None
+
+
+def check(root):
+    errors = []
+    files = list(sources(root))
+    units, pkgs = {}, {}
+    for pkg, rel in files:
+        text = read(root, rel)
+        code = strip_comments(text)
+        for inc in INCLUDE.findall(text):
+            if "/" not in inc or inc.startswith("corolower/"):
+                continue
+            ipkg = inc.split("/")[0]
+            if unit(inc) != unit(rel):
+                units.setdefault(unit(rel), set()).add(unit(inc))
+            if ipkg != pkg:
+                pkgs.setdefault(pkg, set()).add(ipkg)
+                if pkg in SHARED and ipkg in LOWERINGS:
+                    errors.append(f"{rel}: shared package includes {inc}")
+                if pkg in LOWERINGS and ipkg in LOWERINGS:
+                    errors.append(f"{rel}: a lowering includes another's {inc}")
+        if pkg in SHARED:
+            for n, line in enumerate(code.split("\n"), 1):
+                if ABI_NAME.search(line) and not any(
+                        rel == f and w in line for f, w in ALLOWED):
+                    errors.append(f"{rel}:{n}: shared code names an ABI: {line.strip()}")
+        if pkg != "targets":
+            for n, line in enumerate(code.split("\n"), 1):
+                if TARGET_ONLY.search(line):
+                    errors.append(f"{rel}:{n}: calling convention or triple outside targets/: "
+                                  f"{line.strip()}")
+    for name, graph in (("file", units), ("package", pkgs)):
+        cyc = find_cycle(graph)
+        if cyc:
+            errors.append(f"{name} include cycle: " + " -> ".join(cyc))
+    for low in LOWERINGS:
+        d = os.path.join(root, low)
+        if not os.path.isdir(d):
+            continue
+        tables = []
+        for f in sorted(os.listdir(d)):
+            if f.endswith(".c"):
+                tables += re.findall(r"const crl_lowering (\w+) = \{([^;]*)\};",
+                                     strip_comments(read(root, low + "/" + f)), re.S)
+        has_sources = any(f.endswith(".c") for f in os.listdir(d))
+        if has_sources and len(tables) != 1:
+            errors.append(f"{low}: exports {len(tables)} lowering tables, not one")
+        for name, body in tables:
+            if not re.search(r"^\s*\.abis\s*=", body, re.M):
+                errors.append(f"{low}: {name} is not written with designated initializers")
+    return errors, len(files)
+
+
+def main():
+    errors, n = check(sys.argv[1])
+    for e in errors:
+        print("FAIL", e)
+    print(f"architecture: {n} files, {len(errors)} violations")
+    return 1 if errors or n < 30 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

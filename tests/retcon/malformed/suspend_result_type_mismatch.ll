@@ -1,0 +1,39 @@
+; EXPECT: continuation
+; Rule: a suspend's result has the types of the continuation's parameters
+; after the buffer. The prototype takes (ptr, i64); the suspend returns an
+; i32.
+
+declare ptr @rt_alloc(i64)
+declare void @rt_dealloc(ptr)
+declare void @note(ptr, i64)
+
+define {ptr, i32} @proto(ptr, i64) {
+  unreachable
+}
+
+define {ptr, i32} @gen(ptr %buffer, i32 %n) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @proto, ptr @rt_alloc, ptr @rt_dealloc)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %resume ]
+  %in = call i32 (...) @llvm.coro.suspend.retcon.i32(i32 %i)
+  %stop = icmp eq i32 %in, 0
+  br i1 %stop, label %end, label %resume
+
+resume:
+  %i1 = add i32 %i, %in
+  %more = icmp slt i32 %i1, %n
+  br i1 %more, label %loop, label %end
+
+end:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+
+declare token @llvm.coro.id.retcon(i32, i32, ptr, ptr, ptr, ptr)
+declare ptr @llvm.coro.begin(token, ptr)
+declare i32 @llvm.coro.suspend.retcon.i32(...)
+declare void @llvm.coro.end(ptr, i1, token)

@@ -12,6 +12,11 @@ int crl_normalize(crl_coro *c) {
     crl_suspend *sp = &c->susp[s];
     sp->pre = crl_split_before(sp->call, "coro.suspend.pre");
     sp->resume = LLVMGetInstructionParent(sp->call);
+    /* Two suspends in one block (one right after the other): the earlier
+     * one resumes at what is now this one's pre block, which took the top
+     * of their block. Suspends are listed in instruction order, so only
+     * the previous one can share the block. */
+    if (s > 0 && c->susp[s - 1].resume == sp->resume) c->susp[s - 1].resume = sp->pre;
     if (c->low->normalize_suspend(c, sp) != 0) return -1;
     sp->call = NULL;
     /* The frame must be consistent where the coroutine becomes resumable:

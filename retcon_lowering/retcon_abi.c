@@ -24,7 +24,10 @@ static int retcon_init(crl_coro *c) {
 static void retcon_release(crl_coro *c) {
   crl_retcon_state *st = crl_retcon_of(c);
   if (!st) return;
-  for (unsigned k = 0; k < st->num_dyn; k++) crl_vec_free(&st->dyn[k].frees);
+  for (unsigned k = 0; k < st->num_dyn; k++) {
+    crl_vec_free(&st->dyn[k].frees);
+    free(st->dyn[k].name);
+  }
   free(st->dyn);
   free(st->susp);
   free(st);

@@ -42,6 +42,10 @@ static int lower_one(crl_coro *c, LLVMValueRef a, crl_retcon_dyn *d) {
   }
   d->size = LLVMGetOperand(a, 0);
   d->align = (uint32_t)al;
+  /* Named after the token, so the frame report shows which storage. */
+  size_t len = 0;
+  const char *tn = LLVMGetValueName2(a, &len);
+  d->name = len ? crl_strdup(tn) : NULL;
   d->mem = call1(c, st->alloc_fn, size_arg(c, d->size, a), a, "coro.alloca");
   crl_vec users = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
@@ -65,7 +69,10 @@ static int lower_one(crl_coro *c, LLVMValueRef a, crl_retcon_dyn *d) {
     }
   }
   crl_vec_free(&users);
-  if (rc == 0) LLVMInstructionEraseFromParent(a);
+  if (rc == 0) {
+    LLVMInstructionEraseFromParent(a);
+    if (d->name) LLVMSetValueName2(d->mem, d->name, strlen(d->name));
+  }
   return rc;
 }
 
@@ -135,7 +142,7 @@ static void to_stack(crl_coro *c, crl_retcon_dyn *d) {
   LLVMValueRef restore = stack_intrinsic(c, "llvm.stackrestore");
   LLVMPositionBuilderBefore(c->b, d->mem);
   LLVMValueRef sp = LLVMBuildCall2(c->b, LLVMGlobalGetValueType(save), save, NULL, 0, "");
-  LLVMValueRef mem = LLVMBuildArrayAlloca(c->b, c->i8_t, d->size, "coro.alloca");
+  LLVMValueRef mem = LLVMBuildArrayAlloca(c->b, c->i8_t, d->size, d->name ? d->name : "coro.alloca");
   LLVMSetAlignment(mem, d->align);
   for (unsigned k = 0; k < d->frees.n; k++) {
     LLVMValueRef f = d->frees.v[k];
@@ -153,6 +160,47 @@ static void to_stack(crl_coro *c, crl_retcon_dyn *d) {
   d->frees.n = 0;
 }
 
+static int is_free_of(const crl_retcon_dyn *d, LLVMValueRef i) {
+  for (unsigned k = 0; k < d->frees.n; k++)
+    if (d->frees.v[k] == i) return 1;
+  return 0;
+}
+
+/* Heap memory must go back on every path from its allocation to the end of
+ * the coroutine (or to the allocation again, round a loop): otherwise it
+ * leaks. The first instruction of such a path that is a coro.end or the
+ * allocation, or NULL; one walk over what the allocation reaches. */
+static LLVMValueRef leak_point(const crl_retcon_dyn *d) {
+  crl_valmap seen;
+  crl_valmap_init(&seen, 16);
+  crl_bvec work = {0};
+  LLVMValueRef bad = NULL;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(d->mem);
+  LLVMValueRef i = LLVMGetNextInstruction(d->mem);
+  for (;;) {
+    for (; i && !bad; i = LLVMGetNextInstruction(i)) {
+      if (is_free_of(d, i)) break;
+      if (i == d->mem || crl_intrinsic_of(i) == CRL_I_END) bad = i;
+    }
+    if (!i && !bad) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+      unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+      for (unsigned k = 0; k < ns; k++) {
+        LLVMBasicBlockRef to = LLVMGetSuccessor(t, k);
+        if (crl_valmap_has(&seen, to)) continue;
+        crl_valmap_put(&seen, to, to);
+        crl_bvec_push(&work, to);
+      }
+    }
+    if (bad || !work.n) break;
+    bb = work.v[--work.n];
+    i = LLVMGetFirstInstruction(bb);
+  }
+  crl_bvec_free(&work);
+  crl_valmap_free(&seen);
+  return bad;
+}
+
 int crl_retcon_localize_dyn_allocas(crl_coro *c) {
   crl_retcon_state *st = crl_retcon_of(c);
   if (!st->num_dyn) return 0;
@@ -163,8 +211,21 @@ int crl_retcon_localize_dyn_allocas(crl_coro *c) {
   }
   for (uint32_t f = 0; f < c->num_fields; f++)
     if (c->fields[f].value) crl_valmap_put(&fields, c->fields[f].value, c->fields[f].value);
-  for (unsigned k = 0; k < st->num_dyn; k++)
-    if (!kept_in_frame(st->dyn[k].mem, &fields)) to_stack(c, &st->dyn[k]);
+  int rc = 0;
+  for (unsigned k = 0; k < st->num_dyn && rc == 0; k++) {
+    crl_retcon_dyn *d = &st->dyn[k];
+    if (!kept_in_frame(d->mem, &fields)) {
+      to_stack(c, d);
+      continue;
+    }
+    LLVMValueRef at = leak_point(d);
+    if (!at) continue;
+    CRL_ERR(c, at, "storage from llvm.coro.alloca.alloc (%s) lives across a suspend, "
+            "so it comes from the allocation function, but a path from it reaches "
+            "this instruction without llvm.coro.alloca.free: it would leak",
+            d->name ? d->name : "unnamed");
+    rc = -1;
+  }
   crl_valmap_free(&fields);
-  return 0;
+  return rc;
 }

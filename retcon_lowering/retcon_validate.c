@@ -5,6 +5,7 @@
  * id's operands into the state on the way. */
 #include <stdio.h>
 
+#include "cloner/split_clone.h"
 #include "irkit/blocks.h"
 #include "retcon_lowering/retcon_internal.h"
 
@@ -311,6 +312,61 @@ static int check_once_paths(crl_coro *c) {
   return rc;
 }
 
+/* The coroutine leaves only by suspending or through llvm.coro.end: a
+ * plain return would skip freeing an allocated frame (and would not be the
+ * continuations' return). Code after a non-unwind coro.end never runs. */
+static int check_returns(crl_coro *c) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (!t || !LLVMIsAReturnInst(t) || crl_block_ends_clone(bb)) continue;
+    CRL_ERR(c, t, "a returned-continuation coroutine returns only by suspending "
+                  "or through a non-unwind llvm.coro.end, not with ret");
+    return -1;
+  }
+  return 0;
+}
+
+/* Yield-once: reaching the non-unwind coro.end without having suspended is
+ * undefined behaviour, and the ramp has no continuation to return there.
+ * One walk from coro.begin that stops at suspends. */
+static int check_once_suspends_first(crl_coro *c) {
+  crl_valmap seen;
+  crl_valmap_init(&seen, 16);
+  crl_bvec work = {0};
+  LLVMValueRef bad = NULL;
+  int oom = 0;
+  LLVMBasicBlockRef first = LLVMGetInstructionParent(c->begin);
+  LLVMValueRef i = LLVMGetNextInstruction(c->begin);
+  for (;;) {
+    for (; i && !bad; i = LLVMGetNextInstruction(i)) {
+      if (crl_intrinsic_of(i) == CRL_I_SUSPEND_RETCON) break;
+      if (crl_is_fallthrough_end(i)) bad = i;
+    }
+    if (!i && !bad) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(first);
+      unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+      for (unsigned k = 0; k < ns; k++) {
+        LLVMBasicBlockRef to = LLVMGetSuccessor(t, k);
+        if (crl_valmap_has(&seen, to)) continue;
+        oom |= crl_valmap_put(&seen, to, to) | crl_bvec_push(&work, to);
+      }
+    }
+    if (bad || !work.n) break;
+    first = work.v[--work.n];
+    i = LLVMGetFirstInstruction(first);
+  }
+  crl_bvec_free(&work);
+  crl_valmap_free(&seen);
+  if (bad) {
+    CRL_ERR(c, bad, "a yield-once coroutine (llvm.coro.id.retcon.once) can reach "
+                    "this llvm.coro.end without suspending: it must suspend once first");
+    return -1;
+  }
+  if (oom) CRL_ERR(c, c->id, "out of memory");
+  return oom ? -1 : 0;
+}
+
 int crl_retcon_validate(crl_coro *c) {
   crl_retcon_state *st = crl_retcon_of(c);
   if (read_buffer(c, st) || read_result_sequence(c, st) || read_prototype(c, st) ||
@@ -318,6 +374,7 @@ int crl_retcon_validate(crl_coro *c) {
     return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (check_suspend(c, st, c->susp[s].call) != 0) return -1;
-  if (check_intrinsics(c, st) != 0) return -1;
-  return st->once ? check_once_paths(c) : 0;
+  if (check_intrinsics(c, st) != 0 || check_returns(c) != 0) return -1;
+  if (!st->once) return 0;
+  return check_once_suspends_first(c) || check_once_paths(c) ? -1 : 0;
 }

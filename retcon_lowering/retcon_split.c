@@ -64,7 +64,8 @@ static LLVMValueRef make_continuation(crl_coro *c, uint32_t s) {
   return f;
 }
 
-/* Pre blocks end the function there (it returns); so do non-unwind ends. */
+/* Pre blocks end the function there (it returns); so do non-unwind ends.
+ * `pre` maps each pre block to its suspend's index. */
 typedef struct stop_ctx { crl_valmap pre; } stop_ctx;
 
 static int stops(LLVMBasicBlockRef bb, void *vctx) {
@@ -85,7 +86,7 @@ static LLVMValueRef resumed_with(crl_coro *c, crl_split_clone *x, crl_suspend *s
   return agg;
 }
 
-static int build_one(crl_coro *c, crl_reach *reach, uint32_t s) {
+static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx, uint32_t s) {
   crl_retcon_state *st = crl_retcon_of(c);
   crl_suspend *sp = &c->susp[s];
   LLVMValueRef fn = st->susp[s].fn;
@@ -102,15 +103,17 @@ static int build_one(crl_coro *c, crl_reach *reach, uint32_t s) {
                          sp->result ? 1 : 0, &run);
   if (rc) CRL_ERR(c, c->id, "out of memory");
   if (rc == 0) rc = crl_split_clone_blocks(&x, frame, &run);
-  crl_feasible_free(&run);
   if (rc == 0) {
     crl_split_clone_declare_frame_vars(&x);
     LLVMPositionBuilderAtEnd(x.entry_b, x.entry);
     LLVMBuildBr(x.entry_b, crl_valmap_get(&x.map, sp->resume));
-    /* Where this continuation suspends again, it returns. */
-    for (uint32_t t = 0; t < c->num_susp; t++) {
+    /* Where this continuation suspends again, it returns: the pre blocks
+     * among those it runs (a look at its own blocks, not at every suspend,
+     * so that N continuations cost what they clone). */
+    for (unsigned k = 0; k < run.n; k++) {
+      uint32_t t = crl_valmap_get_id(&sx->pre, run.blocks[k]);
+      if (t == UINT32_MAX) continue;
       LLVMBasicBlockRef pre = crl_valmap_get(&x.map, c->susp[t].pre);
-      if (!pre || pre == x.sink) continue;
       /* Yielded constants fold into a constant aggregate, not cloned. */
       LLVMValueRef agg = st->susp[t].agg;
       if (agg && LLVMIsAInstruction(agg)) agg = crl_valmap_get(&x.map, agg);
@@ -119,6 +122,7 @@ static int build_one(crl_coro *c, crl_reach *reach, uint32_t s) {
     rc = crl_retcon_lower_in_fn(c, fn, 0, frame);
     crl_split_clone_finish(&x);
   }
+  crl_feasible_free(&run);
   crl_split_clone_end(&x);
   return rc;
 }
@@ -149,10 +153,10 @@ int crl_retcon_split(crl_coro *c) {
   crl_reach reach = {0};
   int rc = crl_valmap_init(&sx.pre, c->num_susp);
   for (uint32_t s = 0; s < c->num_susp && rc == 0; s++)
-    rc = crl_valmap_put(&sx.pre, c->susp[s].pre, c->susp[s].pre);
+    rc = crl_valmap_put_id(&sx.pre, c->susp[s].pre, s);
   if (rc == 0) rc = crl_reach_init(&reach, c->fn, stops, &sx);
   if (rc) CRL_ERR(c, c->id, "out of memory");
-  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) rc = build_one(c, &reach, s);
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) rc = build_one(c, &reach, &sx, s);
   crl_reach_free(&reach);
   crl_valmap_free(&sx.pre);
   return rc;

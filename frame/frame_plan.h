@@ -18,7 +18,7 @@ typedef struct crl_cand {
   int store_after_def;  /* cannot be stored at the suspend points */
   int remat;            /* recomputed after each suspend from its operands,
                            which are kept in the frame anyway */
-  /* Chains (crl_lowering.remat_chains): the instructions it is computed
+  /* Chains (CRL_PLAN_REMAT_CHAINS): the instructions it is computed
    * from that are recomputed with it (operands first), and the candidates
    * those read (kept in the frame, or recomputed themselves). */
   LLVMValueRef *tree;   /* at most CRL_REMAT_TREE_MAX */

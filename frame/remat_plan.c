@@ -64,7 +64,7 @@ static int covers(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
   return 1;
 }
 
-/* ---- chains (crl_lowering.remat_chains) ----
+/* ---- chains (CRL_PLAN_REMAT_CHAINS) ----
  *
  * A value is recomputed after a suspend from a small tree of cheap
  * instructions (cloned with it, operands first) whose leaves are
@@ -207,7 +207,7 @@ static void mark_remat_chains(crl_coro *c, crl_plan *p, const crl_valmap *cand_o
 
 void crl_mark_remat(crl_coro *c, crl_plan *p) {
   uint32_t n = c->num_susp;
-  if (c->low && c->low->remat_chains) {
+  if (c->low && (c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS)) {
     crl_valmap cand_of;
     if (crl_valmap_init(&cand_of, p->num_cands) != 0) return;
     for (uint32_t i = 0; i < p->num_cands; i++)

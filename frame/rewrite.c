@@ -305,7 +305,7 @@ static uint32_t *remat_order(crl_coro *c, crl_plan *p, uint32_t *n) {
   *n = 0;
   for (uint32_t i = 0; i < p->num_cands; i++)
     if (p->cands[i].remat) ids[(*n)++] = i;
-  if (!c->low->remat_chains || *n < 2) return ids;
+  if (!(c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS) || *n < 2) return ids;
   uint32_t nb = p->num_blocks, cnt = 0;
   uint32_t *rpo = malloc((nb + 1) * sizeof *rpo), *idx = malloc((nb + 1) * sizeof *idx);
   crl_keyed *kv = malloc(*n * sizeof *kv);

@@ -142,7 +142,7 @@ static void to_stack(crl_coro *c, crl_retcon_dyn *d) {
   LLVMValueRef restore = stack_intrinsic(c, "llvm.stackrestore");
   LLVMPositionBuilderBefore(c->b, d->mem);
   LLVMValueRef sp = LLVMBuildCall2(c->b, LLVMGlobalGetValueType(save), save, NULL, 0, "");
-  LLVMValueRef mem = LLVMBuildArrayAlloca(c->b, c->i8_t, d->size, d->name ? d->name : "coro.alloca");
+  LLVMValueRef mem = LLVMBuildArrayAlloca(c->b, c->i8_t, d->size, "");
   LLVMSetAlignment(mem, d->align);
   for (unsigned k = 0; k < d->frees.n; k++) {
     LLVMValueRef f = d->frees.v[k];
@@ -153,6 +153,8 @@ static void to_stack(crl_coro *c, crl_retcon_dyn *d) {
   LLVMValueRef size = LLVMGetOperand(d->mem, 0);
   LLVMReplaceAllUsesWith(d->mem, mem);
   LLVMInstructionEraseFromParent(d->mem);
+  const char *name = d->name ? d->name : "coro.alloca";
+  LLVMSetValueName2(mem, name, strlen(name));
   /* The size's conversion for the allocation function, now unused. */
   if (size != d->size && LLVMIsAInstruction(size) && !LLVMGetFirstUse(size))
     LLVMInstructionEraseFromParent(size);

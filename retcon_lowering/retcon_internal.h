@@ -15,6 +15,11 @@ typedef struct crl_retcon_susp {
    * continuation pointer, or yields nothing (then: poison). */
   LLVMValueRef agg;
   LLVMValueRef fn; /* its continuation, NAME.resume.<index> */
+  /* Where the suspend returns several values: a phi per value taken out of
+   * the result with extractvalue (the continuation's parameter k + 1, used
+   * as it is: a swifterror parameter may not go into an aggregate), or
+   * NULL. The aggregate itself (sp->result) only for other uses. */
+  LLVMValueRef *elem;
 } crl_retcon_susp;
 
 /* A coro.alloca.alloc, lowered to a call of the allocation function: it

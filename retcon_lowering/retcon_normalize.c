@@ -129,19 +129,63 @@ static LLVMValueRef build_yields(crl_coro *c, crl_retcon_state *st,
   return agg;
 }
 
+/* A phi at the top of the resume block standing for a value the
+ * continuation is given (entered from pre only in the coroutine, where it
+ * is never reached: poison). */
+static LLVMValueRef resumed_phi(crl_coro *c, crl_suspend *sp, LLVMTypeRef t) {
+  /* Ahead of the call's debug records, which must not end up on a phi. */
+  LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->resume));
+  LLVMValueRef phi = LLVMBuildPhi(c->b, t, "coro.resumed.with");
+  LLVMValueRef none = LLVMGetPoison(t);
+  LLVMAddIncoming(phi, &none, &sp->pre, 1);
+  return phi;
+}
+
+/* Values taken out of a multi-value result get a phi each, so that the
+ * continuation uses its parameters as they are. */
+static int split_result(crl_coro *c, crl_suspend *sp) {
+  crl_retcon_state *st = crl_retcon_of(c);
+  LLVMValueRef call = sp->call;
+  if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMStructTypeKind || st->num_extra < 2)
+    return 0;
+  crl_vec users = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAExtractValueInst(user) && LLVMGetNumIndices(user) == 1 &&
+        crl_vec_push(&users, user) != 0) {
+      crl_vec_free(&users);
+      return -1;
+    }
+  }
+  LLVMValueRef *elem = users.n ? calloc(st->num_extra, sizeof *elem) : NULL;
+  if (users.n && !elem) {
+    crl_vec_free(&users);
+    return -1;
+  }
+  for (unsigned k = 0; k < users.n; k++) {
+    LLVMValueRef ev = users.v[k];
+    unsigned idx = LLVMGetIndices(ev)[0];
+    if (!elem[idx]) elem[idx] = resumed_phi(c, sp, LLVMTypeOf(ev));
+    LLVMReplaceAllUsesWith(ev, elem[idx]);
+    LLVMInstructionEraseFromParent(ev);
+  }
+  st->susp[sp->index].elem = elem;
+  crl_vec_free(&users);
+  return 0;
+}
+
 int crl_retcon_normalize_suspend(crl_coro *c, crl_suspend *sp) {
   crl_retcon_state *st = crl_retcon_of(c);
   LLVMValueRef call = sp->call;
   st->susp[sp->index].agg = build_yields(c, st, call, sp->pre);
   sp->result = NULL;
+  if (split_result(c, sp) != 0) {
+    CRL_ERR(c, call, "out of memory");
+    return -1;
+  }
   if (LLVMGetFirstUse(call)) {
-    /* Ahead of the call's debug records, which must not end up on a phi. */
-    LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->resume));
-    LLVMValueRef phi = LLVMBuildPhi(c->b, LLVMTypeOf(call), "coro.resumed.with");
-    LLVMValueRef none = LLVMGetPoison(LLVMTypeOf(call));
-    LLVMAddIncoming(phi, &none, &sp->pre, 1);
-    LLVMReplaceAllUsesWith(call, phi);
-    sp->result = phi;
+    sp->result = resumed_phi(c, sp, LLVMTypeOf(call));
+    LLVMReplaceAllUsesWith(call, sp->result);
   }
   LLVMInstructionEraseFromParent(call);
   return 0;

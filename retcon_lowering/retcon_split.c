@@ -97,10 +97,24 @@ static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx, uint32_t
     frame = LLVMBuildLoad2(x.entry_b, c->ptr_t, frame, "frame");
     LLVMSetAlignment(frame, crl_retcon_slot_align(c));
   }
-  LLVMValueRef known = sp->result ? resumed_with(c, &x, sp) : NULL;
-  crl_feasible run;
-  int rc = crl_reach_run(reach, &sp->resume, 1, &sp->result, &known,
-                         sp->result ? 1 : 0, &run);
+  /* The suspend's result, and the values taken out of it, are the
+   * continuation's parameters. */
+  LLVMValueRef *phis = malloc((st->num_extra + 1) * sizeof *phis);
+  LLVMValueRef *vals = malloc((st->num_extra + 1) * sizeof *vals);
+  unsigned nk = 0;
+  if (phis && vals && sp->result) {
+    phis[nk] = sp->result;
+    vals[nk++] = resumed_with(c, &x, sp);
+  }
+  for (unsigned k = 0; phis && vals && st->susp[s].elem && k < st->num_extra; k++)
+    if (st->susp[s].elem[k]) {
+      phis[nk] = st->susp[s].elem[k];
+      vals[nk++] = LLVMGetParam(fn, k + 1);
+    }
+  crl_feasible run = {0};
+  int rc = phis && vals ? crl_reach_run(reach, &sp->resume, 1, phis, vals, nk, &run) : -1;
+  free(phis);
+  free(vals);
   if (rc) CRL_ERR(c, c->id, "out of memory");
   if (rc == 0) rc = crl_split_clone_blocks(&x, frame, &run);
   if (rc == 0) {

@@ -45,7 +45,7 @@ static int read_buffer(crl_coro *c, crl_retcon_state *st) {
    * buffer's alignment), as LLVM's own tests have it. */
   if (st->buf_size < ps) {
     CRL_ERR(c, c->id,
-            "the buffer (%llu bytes) is smaller than a pointer (%llu bytes): "
+            "the buffer's size (%llu bytes) is smaller than a pointer (%llu bytes): "
             "an allocated frame keeps its address there",
             (unsigned long long)st->buf_size, (unsigned long long)ps);
     return -1;
@@ -89,11 +89,6 @@ static int read_prototype(crl_coro *c, crl_retcon_state *st) {
   if (np == 0 || !is_ptr(LLVMTypeOf(LLVMGetParam(p, 0)))) {
     CRL_ERR(c, c->id, "the continuation prototype @%s must take the buffer (a "
             "pointer) as its first parameter", LLVMGetValueName(p));
-    return -1;
-  }
-  if (LLVMIsFunctionVarArg(ft)) {
-    CRL_ERR(c, c->id, "the continuation prototype @%s must not be variadic",
-            LLVMGetValueName(p));
     return -1;
   }
   st->num_extra = np - 1;
@@ -217,7 +212,8 @@ static int check_results(crl_coro *c, crl_retcon_state *st, LLVMValueRef end) {
     return -1;
   }
   if (!crl_is_fallthrough_end(end)) {
-    CRL_ERR(c, end, "an unwind llvm.coro.end cannot give results");
+    CRL_ERR(c, end, "an unwind llvm.coro.end cannot give results "
+                    "(llvm.coro.end.results): it falls through to the unwinding");
     return -1;
   }
   LLVMTypeRef prt = LLVMGetReturnType(LLVMGlobalGetValueType(st->proto));

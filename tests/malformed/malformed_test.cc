@@ -1,4 +1,5 @@
-// Malformed switched-resume coroutines through the harness and the C API:
+// Malformed coroutines (switched-resume and returned-continuation) through
+// the harness and the C API:
 // each input in inputs/ must give a clear error diagnostic (severity error,
 // the function's name, the instruction, a message saying what is wrong) and
 // never crash. The inputs carry their expectations:
@@ -173,7 +174,30 @@ INSTANTIATE_TEST_SUITE_P(
                       "dynamic_alloca_across_suspend.ll", "abi_not_allowed.ll",
                       "unparsable.ll", "not_valid_ir.ll",
                       "suspend_invoked.ll", "suspend_after_end.ll",
-                      "coro_size_outside.ll"),
+                      "coro_size_outside.ll",
+                      // Returned-continuation rules (LLVM22_RETCON.md says
+                      // what LLVM 22 does with each).
+                      "retcon_alloc_wrong_type.ll",
+                      "retcon_alloca_align_not_constant.ll",
+                      "retcon_alloca_not_freed.ll",
+                      "retcon_buffer_align_not_constant.ll",
+                      "retcon_buffer_align_not_power_of_two.ll",
+                      "retcon_buffer_size_not_constant.ll",
+                      "retcon_buffer_too_small.ll", "retcon_coro_alloc.ll",
+                      "retcon_dealloc_wrong_type.ll",
+                      "retcon_end_results_in_multi_suspend.ll",
+                      "retcon_end_results_mismatch.ll",
+                      "retcon_end_results_on_unwind.ll",
+                      "retcon_once_end_before_suspend.ll",
+                      "retcon_once_proto_not_void.ll", "retcon_once_two_suspends.ll",
+                      "retcon_proto_first_param_not_pointer.ll",
+                      "retcon_proto_not_function.ll",
+                      "retcon_proto_return_mismatch.ll", "retcon_ret_bypasses_end.ll",
+                      "retcon_return_not_pointer.ll", "retcon_suspend_in_switch.ll",
+                      "retcon_suspend_result_mismatch.ll",
+                      "retcon_switch_suspend_in_retcon.ll",
+                      "retcon_yield_count_mismatch.ll",
+                      "retcon_yield_type_mismatch.ll", "alloca_in_switch.ll"),
     [](const ::testing::TestParamInfo<const char *> &info) {
       std::string n = info.param;
       n = n.substr(0, n.find('.'));

@@ -600,10 +600,11 @@ class Gen:
             al = r.choice([32, 64])
             n = r.choice([4, 8, 16])
             i = self.var("i")
+            init = self.expr(ctx, 1)
             ctx.scope.arrays.append((a, n))
             return Node(nid, ["alignas(%d) unsigned %s[%d];" % (al, a, n),
                               "for (unsigned %s = 0; %s < %du; ++%s) %s[%s] = %s + %s;"
-                              % (i, i, n, i, a, i, i, self.expr(ctx, 1)),
+                              % (i, i, n, i, a, i, i, init),
                               "acc += is_aligned(%s, %du);" % (a, al)])
         if k == "await":
             f = r.choice(self.callees(ctx, "task"))

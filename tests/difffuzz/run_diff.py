@@ -2,10 +2,13 @@
 """Differential fuzzing of a coroutine lowering against LLVM's own passes.
 
 Usage:
-  run_diff.py --lower CMD --seeds A:B [--gen cpp|ir] [--modes O0,O2,simplified]
+  run_diff.py --lower CMD (--seeds A:B | --files CASE...) [--gen cpp|ir] [--modes O0,O2,simplified]
               [--size N] [--disable F,...] [--asan] [--jobs 2] [--keep DIR] [--csv FILE]
               [--known-failures FILE] [--reduce] [--regressions DIR]
               [--reduce-time SECONDS] [--cvise] [--write-known FILE]
+
+--files runs saved cases (regressions/NAME.cpp, or NAME.ll with its driver
+NAME.c) instead of generated ones, numbered from 0 in the output.
 
 CMD is a shell command template with {in} and {out} (the presplit IR, the
 lowered IR ending in .ll), e.g. '/tmp/base/corolower {in} -S -o {out}'.
@@ -50,13 +53,15 @@ command) and each coroutine's size is compared with LLVM's, read from the
 `dereferenceable(N)` of the frame parameter of its `.resume` function;
 --csv writes gen,seed,mode,function,corolower,llvm rows.
 
---known-failures FILE: lines `GEN SEED MODE VERDICT  # why`; a listed case
+--known-failures FILE: lines `LABEL SEED MODE VERDICT  # why` (LABEL: --label,
+by default the generator's name); a listed case
 that fails with that verdict is XFAIL, one that passes is XPASS (an error,
 so the list gets pruned), one failing otherwise is a failure.
 
 --reduce: each unexpected failure is shrunk with the generator's own knobs
 (features disabled, smaller size, then statements dropped by id while the
-same verdict persists and LLVM's lowering still matches the reference) and
+same verdict persists and LLVM's lowering is judged as before: right, or
+failing the same way when it shared the failure), one case per bug class, and
 saved as REGRESSIONS/NAME.cpp (or NAME.ll + NAME.c) with a header saying
 what failed. --cvise runs cvise on the result too when it is installed.
 
@@ -211,6 +216,19 @@ class Case:
             return "native run has a sanitizer report: " + SAN_RE.search(err).group(0)
         self.ref = (rc, out)
         if self.gen == "cpp":
+            # The program must not depend on the optimization level: -O0 must
+            # print what -O2 prints (catches undefined behaviour the
+            # generator let through, and native miscompiles).
+            r = sh([CLANGXX, "-std=c++20", "-O0"] + self.san + [self.p("prog.cpp"), "-o", self.p("native0")],
+                   timeout=300)
+            if r[0] != 0:
+                return "native -O0 build failed"
+            rc0, out0, err0 = self.run(self.p("native0"), "native0")
+            # A sanitizer report at -O0 only is LLVM's own lowering failing
+            # (as on the ramp's exception exit, issue 13): not the program's.
+            if (rc0, out0) != self.ref and not SAN_RE.search(err0):
+                return "native -O0 and -O2 differ (line %d)" % first_diff(out0, out)
+        if self.gen == "cpp":
             front = [CLANGXX, "-std=c++20", "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes"] + self.san
             need = set(self.modes)
             if "O0" in need:
@@ -314,7 +332,15 @@ def run_seed(args, seed, root):
     """All modes of one seed: list of result dicts."""
     work = os.path.join(root, "%s%d" % (args.gen, seed))
     os.makedirs(work, exist_ok=True)
-    c = Case(args, seed, work)
+    text = driver = None
+    if args.files:
+        # A saved case (regressions/NAME.cpp, or NAME.ll with NAME.c).
+        with open(args.files[seed]) as fh:
+            text = fh.read()
+        if args.gen == "ir":
+            with open(args.files[seed][:-3] + ".c") as fh:
+                driver = fh.read()
+    c = Case(args, seed, work, text=text, driver=driver)
     try:
         err = c.prepare()
     except Exception as e:  # a generator bug: report it, go on
@@ -322,7 +348,7 @@ def run_seed(args, seed, root):
     results = []
     if err:
         for m in c.modes:
-            results.append(dict(gen=args.gen, seed=seed, mode=m, verdict="invalid", detail=err,
+            results.append(dict(gen=args.label, seed=seed, mode=m, verdict="invalid", detail=err,
                                 llvm="-", frames=[], work=work))
         return results
     for m in c.modes:
@@ -331,7 +357,7 @@ def run_seed(args, seed, root):
         if v == "reject" and lv != "pass":
             v, d = "pass-both-reject", d
         frames = c.frame_sizes(m) if args.csv or True else []
-        results.append(dict(gen=args.gen, seed=seed, mode=m, verdict=v, detail=d, llvm=lv,
+        results.append(dict(gen=args.label, seed=seed, mode=m, verdict=v, detail=d, llvm=lv,
                             llvm_detail=ld, frames=frames, work=work))
     return results
 
@@ -354,7 +380,7 @@ def diagnose(r):
             return "difffuzz: valid input rejected: await.suspend call whose suspend instcombine left on a dead path (switch on poison)"
     if v == "internal" and "AddrSpaceCast" in d:
         return "difffuzz: addrspace(1) alloca moved to the frame keeps its addrspacecast (verifier: cast between the same address space)"
-    if v == "mismatch" and r["gen"] == "ir":
+    if v == "mismatch" and r["gen"].startswith("ir"):
         try:
             with open(os.path.join(w, "native.stdout")) as a, open(os.path.join(w, "ir.cmd.stdout")) as b:
                 la, lb = a.read().splitlines(), b.read().splitlines()
@@ -363,7 +389,9 @@ def diagnose(r):
         diff = [x for x, y in zip(la, lb) if x != y]
         if any(x.startswith("addr ") for x in diff):
             return "issue 13: escaped alloca with lifetime markers ending before each suspend gets a fresh alloca per clone"
-        return "issue 13 (probably): byval argument read after a suspend (only the pointer is spilled)"
+        return "issue 13: byval argument read after a suspend (only the pointer is spilled)"
+    if v == "sanitizer" and "stack-use-after-return" in d:
+        return "issue 13: byval argument read after a suspend (only the pointer is spilled; read after the ramp's caller returned)"
     if v == "sanitizer" and "use-after-free" in d:
         return ("issue 13 (probably): exn.slot/ehselector.slot read after the frame is freed on the ramp's exception exit"
                 + (" (LLVM's passes too on this input)" if r["llvm"] == v else ""))
@@ -406,11 +434,14 @@ def same_failure(args, seed, mode, verdict, detail, text, driver, work, llvm_ver
 
 
 def norm_msg(m):
-    m = re.sub(r"^.*?error:", "", m)
+    """The message without the file, function, values and numbers."""
+    m = re.sub(r"^.*?error:\s*", "", m)
+    m = re.sub(r"^\S+\.(ll|bc):\s*", "", m)
+    m = re.sub(r"in function '[^']*':\s*", "", m)
     m = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", "Q", m)
     m = re.sub(r"[%@][\w.$\"-]+", "V", m)
     m = re.sub(r"\d+", "N", m)
-    return m.split(":")[0].strip()
+    return m.strip()
 
 
 def reduce_case(args, r, regress_dir, log):
@@ -439,7 +470,7 @@ def reduce_case(args, r, regress_dir, log):
         return None
     feats = gen_cpp.FEATURES if args.gen == "cpp" else gen_ir.FEATURES
     for f in feats:
-        if check(size, dis + [f], skip):
+        if f not in dis and check(size, dis + [f], skip):
             dis = dis + [f]
     for s in range(1, size):
         if check(s, dis, skip):
@@ -459,7 +490,7 @@ def reduce_case(args, r, regress_dir, log):
             break
         chunk //= 2
     text, driver, _ = make(size, dis, skip)
-    name = "%s_%s_%d_%s" % (verdict, args.gen, seed, mode)
+    name = "%s_%s_%d_%s" % (verdict, args.label, seed, mode)
     how = ("gen_cpp.py %d --size %d" if args.gen == "cpp" else "gen_ir.py %d --size %d") % (seed, size)
     if dis:
         how += " --disable " + ",".join(dis)
@@ -469,9 +500,9 @@ def reduce_case(args, r, regress_dir, log):
                  "LLVM's lowering fails too: %s" % r["llvm"])
     header = ("%s: corolower %s in mode %s (%s)\n"
               "%s\nreduced from seed %d by run_diff.py --reduce (%d tests); regenerate with: %s\n"
-              "check with: run_diff.py --lower CMD --gen %s --seeds %d:%d --modes %s%s [--disable/--size as above]"
+              "check with: run_diff.py --lower CMD --files THIS_FILE%s%s"
               % (name, verdict, mode, llvm_note, re.sub(r"/tmp/\S+/", "", detail), seed, tests[0], how,
-                 args.gen, seed, seed + 1, mode, " --asan" if args.asan else ""))
+                 " --modes " + mode if args.gen == "cpp" else "", " --asan" if args.asan else ""))
     os.makedirs(regress_dir, exist_ok=True)
     comment = "//" if args.gen == "cpp" else ";"
     hdr = "".join("%s %s\n" % (comment, l) for l in header.splitlines())
@@ -488,7 +519,7 @@ def reduce_case(args, r, regress_dir, log):
     if args.cvise and shutil.which("cvise") and args.gen == "cpp":
         cvise_reduce(args, r, path, header, text)
     shutil.rmtree(work, ignore_errors=True)
-    log("  reduced %s %d %s -> %s (%d tests)" % (args.gen, seed, mode, path, tests[0]))
+    log("  reduced %s %d %s -> %s (%d tests)" % (args.label, seed, mode, path, tests[0]))
     return path
 
 
@@ -523,10 +554,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lower", required=True)
     ap.add_argument("--seeds")
+    ap.add_argument("--files", nargs="+", help="saved cases (regressions/*.cpp or *.ll) instead of seeds")
     ap.add_argument("--gen", choices=["cpp", "ir"], default="cpp")
     ap.add_argument("--modes", default="O0,O2,simplified")
     ap.add_argument("--size", type=int, default=6)
     ap.add_argument("--disable", default="", help="generator features to leave out (see gen_cpp.py / gen_ir.py)")
+    ap.add_argument("--label", help="name of this run in the output and in known failures (default: --gen)")
     ap.add_argument("--asan", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep")
@@ -535,7 +568,8 @@ def main():
     ap.add_argument("--write-known", help="write the unexpected failures as known-failure lines (with a guessed diagnosis) to this file")
     ap.add_argument("--reduce", action="store_true")
     ap.add_argument("--regressions", default=os.path.join(HERE, "regressions"))
-    ap.add_argument("--reduce-time", type=float, default=900)
+    ap.add_argument("--reduce-time", type=float, default=900, help="seconds per reduction")
+    ap.add_argument("--reduce-max", type=int, default=8, help="reductions per run (one per bug class)")
     ap.add_argument("--cvise", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="print only failures and the summary")
     # Internal: cvise's interestingness test.
@@ -558,9 +592,18 @@ def main():
         shutil.rmtree(args._root, ignore_errors=True)
         sys.exit(0 if ok else 1)
     args.disabled = [x for x in args.disable.split(",") if x]
-    if not args.seeds or not re.fullmatch(r"\d+:\d+", args.seeds):
-        ap.error("--seeds A:B is required")
-    a, b = map(int, args.seeds.split(":"))
+    args.label = args.label or args.gen
+    if args.files:
+        exts = {os.path.splitext(f)[1] for f in args.files}
+        if exts - {".cpp", ".ll"} or len(exts) != 1:
+            ap.error("--files takes .cpp files or .ll files (each with its .c driver), not both")
+        args.gen = "cpp" if exts == {".cpp"} else "ir"
+        args.label = args.label if args.label != "cpp" or args.gen == "cpp" else args.gen
+        a, b = 0, len(args.files)
+    elif not args.seeds or not re.fullmatch(r"\d+:\d+", args.seeds):
+        ap.error("--seeds A:B (or --files) is required")
+    else:
+        a, b = map(int, args.seeds.split(":"))
     args.modes = [m for m in args.modes.split(",") if m]
     for m in args.modes:
         if m not in ("O0", "O2", "simplified"):
@@ -646,7 +689,7 @@ def main():
                 fh.write("%s,%d,%s,%s,%d,%s\n" % (row[0], row[1], row[2], row[3], row[4],
                                                   "" if row[5] is None else row[5]))
     # Summary.
-    print("---- summary (%s, seeds %d:%d, %s%s) ----" % (args.gen, a, b, ",".join(c for c in counts),
+    print("---- summary (%s, seeds %d:%d, %s%s) ----" % (args.label, a, b, ",".join(c for c in counts),
                                                          ", asan" if args.asan else ""))
     for m in counts:
         print("mode %-10s corolower: %s" % (m, ", ".join("%s %d" % kv for kv in sorted(counts[m].items()))))
@@ -666,11 +709,14 @@ def main():
             for r in unexpected:
                 fh.write("%s %d %s %s  # %s\n" % (r["gen"], r["seed"], r["mode"], r["verdict"], diagnose(r)))
     if args.reduce and unexpected:
+        # One reduction per bug class (as diagnose() tells them apart).
         done = set()
         for r in unexpected:
-            if r["verdict"] == "invalid":
+            if r["verdict"] == "invalid" or len(done) >= args.reduce_max:
                 continue
-            k = (r["seed"], r["verdict"])
+            k = diagnose(r)
+            if k == "unclassified":
+                k = (r["verdict"], norm_msg(r["detail"]))
             if k in done:
                 continue
             done.add(k)

@@ -298,7 +298,10 @@ TEST(Harness, LowersAndRunsACoroutine) {
 
   ASSERT_TRUE(crlh::LowersOk(m));
   EXPECT_EQ(crlh_last_result(m), crlh_last_result(m));
-  EXPECT_EQ(crlh::Diags(m), "");
+  // The module has no data layout: a note (only) says which was assumed.
+  EXPECT_EQ(crlh::Diags(m).rfind("note: no target triple: assumed the host's", 0), 0u)
+      << crlh::Diags(m);
+  EXPECT_EQ(crlh::Diags(m).find("error"), std::string::npos) << crlh::Diags(m);
   ASSERT_TRUE(crlh::Verifies(m));
   EXPECT_TRUE(crlh::FullyLowered(m));
   EXPECT_EQ(crlh::RunTrace(m, "main"), "10 11 12 -1");
@@ -320,7 +323,7 @@ declare i8 @llvm.coro.suspend(token, i1)
   EXPECT_FALSE(crl_result_ok(r));
   EXPECT_GE(crlh_count_diags(r, CRL_SEV_ERROR), 1u);
   std::string d = crlh::Diags(m);
-  EXPECT_EQ(d.rfind("error: in function 'g': ", 0), 0u) << d;
+  EXPECT_NE(d.find("\nerror: in function 'g': "), std::string::npos) << d;
   EXPECT_NE(d.find("  at: "), std::string::npos) << d;
   EXPECT_NONFATAL_FAILURE(EXPECT_TRUE(crlh::LowersOk(m)), "lowering failed");
   EXPECT_EQ(crlh::Take(crlh_diags_string(nullptr)), "");

@@ -1,0 +1,62 @@
+; reject_ir-plain_1_ir: corolower reject in mode ir (LLVM's lowering matches the native reference)
+; corolower: error: ir.presplit.ll: in function 'plain': presplit coroutine has no coroutine id (llvm.coro.id*)
+; reduced from seed 1 by run_diff.py --reduce (16 tests); regenerate with: gen_ir.py 1 --size 1 --disable unused,promisegep,addrspace,byval,lifetime,escape,loops --skip 1,2,3,4
+; check with: run_diff.py --lower CMD --files THIS_FILE
+; gen_ir.py 1 --size 1 --disable addrspace,byval,escape,lifetime,loops,promisegep,unused
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+%struct.B = type { i64, i64, i64 }
+%struct.P = type { i64, i64 }
+
+@g_kind = external global i32
+
+declare void @trace(i32, i64)
+declare ptr @drv_alloc(i64)
+declare void @drv_free(ptr)
+declare void @note_addr(ptr, i32, ptr)
+declare void @publish(ptr, i32, ptr)
+declare i64 @peek(ptr, i32)
+declare void @poke(ptr, i32, i64)
+declare i64 @mix(i64, i64)
+declare token @llvm.coro.id(i32, ptr readnone, ptr readonly captures(none), ptr)
+declare i1 @llvm.coro.alloc(token)
+declare i64 @llvm.coro.size.i64()
+declare ptr @llvm.coro.begin(token, ptr writeonly)
+declare token @llvm.coro.save(ptr)
+declare i8 @llvm.coro.suspend(token, i1)
+declare ptr @llvm.coro.free(token, ptr readonly captures(none))
+declare void @llvm.coro.end(ptr, i1, token)
+declare i1 @llvm.coro.is_in_ramp()
+declare void @llvm.coro.resume(ptr)
+declare void @llvm.coro.destroy(ptr)
+declare i1 @llvm.coro.done(ptr readonly captures(none))
+declare ptr @llvm.coro.promise(ptr readnone, i32, i1)
+declare void @llvm.lifetime.start.p0(ptr captures(none))
+declare void @llvm.lifetime.end.p0(ptr captures(none))
+declare void @llvm.trap()
+
+define void @drv_resume(ptr %h) {
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+define void @drv_destroy(ptr %h) {
+  call void @llvm.coro.destroy(ptr %h)
+  ret void
+}
+define i32 @drv_done(ptr %h) {
+  %d = call i1 @llvm.coro.done(ptr %h)
+  %r = zext i1 %d to i32
+  ret i32 %r
+}
+define i64 @drv_promise(ptr %h, i32 %k) {
+  %p = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
+  %f = getelementptr inbounds i64, ptr %p, i32 %k
+  %v = load i64, ptr %f, align 8
+  ret i64 %v
+}
+
+define i64 @plain(i64 %x) presplitcoroutine {
+  %y = call i64 @mix(i64 %x, i64 77)
+  ret i64 %y
+}

@@ -40,13 +40,12 @@ static int lower_one(crl_coro *c, LLVMValueRef a, crl_retcon_dyn *d) {
                   "power of two");
     return -1;
   }
-  d->size = LLVMGetOperand(a, 0);
   d->align = (uint32_t)al;
   /* Named after the token, so the frame report shows which storage. */
   size_t len = 0;
   const char *tn = LLVMGetValueName2(a, &len);
   d->name = len ? crl_strdup(tn) : NULL;
-  d->mem = call1(c, st->alloc_fn, size_arg(c, d->size, a), a, "coro.alloca");
+  d->mem = call1(c, st->alloc_fn, size_arg(c, LLVMGetOperand(a, 0), a), a, "coro.alloca");
   crl_vec users = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
     crl_vec_push(&users, LLVMGetUser(u));
@@ -140,9 +139,13 @@ static LLVMValueRef stack_intrinsic(crl_coro *c, const char *name) {
 static void to_stack(crl_coro *c, crl_retcon_dyn *d) {
   LLVMValueRef save = stack_intrinsic(c, "llvm.stacksave");
   LLVMValueRef restore = stack_intrinsic(c, "llvm.stackrestore");
+  /* The size as the allocation call has it now: the rewrite may have
+   * given it a recomputed or reloaded value (coro.alloca.alloc's own
+   * operand is no longer valid here). */
+  LLVMValueRef size = LLVMGetOperand(d->mem, 0);
   LLVMPositionBuilderBefore(c->b, d->mem);
   LLVMValueRef sp = LLVMBuildCall2(c->b, LLVMGlobalGetValueType(save), save, NULL, 0, "");
-  LLVMValueRef mem = LLVMBuildArrayAlloca(c->b, c->i8_t, d->size, "");
+  LLVMValueRef mem = LLVMBuildArrayAlloca(c->b, c->i8_t, size, "");
   LLVMSetAlignment(mem, d->align);
   for (unsigned k = 0; k < d->frees.n; k++) {
     LLVMValueRef f = d->frees.v[k];
@@ -150,14 +153,10 @@ static void to_stack(crl_coro *c, crl_retcon_dyn *d) {
     LLVMBuildCall2(c->b, LLVMGlobalGetValueType(restore), restore, &sp, 1, "");
     LLVMInstructionEraseFromParent(f);
   }
-  LLVMValueRef size = LLVMGetOperand(d->mem, 0);
   LLVMReplaceAllUsesWith(d->mem, mem);
   LLVMInstructionEraseFromParent(d->mem);
   const char *name = d->name ? d->name : "coro.alloca";
   LLVMSetValueName2(mem, name, strlen(name));
-  /* The size's conversion for the allocation function, now unused. */
-  if (size != d->size && LLVMIsAInstruction(size) && !LLVMGetFirstUse(size))
-    LLVMInstructionEraseFromParent(size);
   d->mem = mem;
   d->frees.n = 0;
 }

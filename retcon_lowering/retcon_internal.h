@@ -27,7 +27,6 @@ typedef struct crl_retcon_susp {
  * memory (stacksave, alloca ... stackrestore). */
 typedef struct crl_retcon_dyn {
   LLVMValueRef mem;      /* the allocation call */
-  LLVMValueRef size;     /* the requested size, as coro.alloca.alloc had it */
   uint32_t align;
   char *name;            /* the token's name, or NULL */
   crl_vec frees;         /* the deallocation calls made for coro.alloca.free */

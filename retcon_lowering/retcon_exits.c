@@ -93,20 +93,17 @@ static LLVMValueRef final_value(crl_coro *c, LLVMValueRef fn, LLVMValueRef end) 
 
 static void lower_end(crl_coro *c, LLVMValueRef fn, LLVMValueRef end,
                       LLVMValueRef frame) {
-  LLVMValueRef tok = LLVMGetOperand(end, 2);
   crl_retcon_free_frame(c, frame, end);
   if (crl_is_fallthrough_end(end)) {
     crl_end_to_return(c, end, final_value(c, fn, end));
   } else {
     LLVMInstructionEraseFromParent(end);
   }
-  if (crl_intrinsic_of(tok) == CRL_I_END_RESULTS && !LLVMGetFirstUse(tok))
-    LLVMInstructionEraseFromParent(tok);
 }
 
 int crl_retcon_lower_in_fn(crl_coro *c, LLVMValueRef fn, int in_ramp,
                            LLVMValueRef frame) {
-  crl_vec todo = {0};
+  crl_vec todo = {0}, results = {0};
   int rc = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
@@ -127,7 +124,18 @@ int crl_retcon_lower_in_fn(crl_coro *c, LLVMValueRef fn, int in_ramp,
     LLVMReplaceAllUsesWith(i, crl_neutral_intrinsic_value(c, i, in_ramp));
     LLVMInstructionEraseFromParent(i);
   }
+  /* The ends' results are used now, if at all, by the values returned;
+   * the calls go (as do results no coro.end takes, on a path that ends in
+   * `unreachable`). A second walk: lowering an end erases code after it. */
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      if (crl_intrinsic_of(i) == CRL_I_END_RESULTS && !LLVMGetFirstUse(i))
+        rc |= crl_vec_push(&results, i);
+  for (unsigned n = 0; n < results.n; n++) LLVMInstructionEraseFromParent(results.v[n]);
   crl_vec_free(&todo);
+  crl_vec_free(&results);
   if (rc) CRL_ERR(c, c->id, "out of memory");
   return rc;
 }

@@ -86,6 +86,52 @@ static LLVMValueRef resumed_with(crl_coro *c, crl_split_clone *x, crl_suspend *s
   return agg;
 }
 
+/* The frame offset `ptr` addresses in a clone (the frame itself, or a
+ * constant byte offset from it), or UINT64_MAX. */
+static uint64_t frame_offset(LLVMValueRef ptr, LLVMValueRef frame) {
+  if (ptr == frame) return 0;
+  if (!LLVMIsAGetElementPtrInst(ptr) || LLVMGetOperand(ptr, 0) != frame ||
+      LLVMGetNumOperands(ptr) != 2 ||
+      LLVMGetGEPSourceElementType(ptr) != LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(ptr))))
+    return UINT64_MAX;
+  LLVMValueRef off = LLVMGetOperand(ptr, 1);
+  return LLVMIsAConstantInt(off) ? LLVMConstIntGetZExtValue(off) : UINT64_MAX;
+}
+
+/* Only spills use these bytes of the frame (no alloca, no realigned
+ * region): nothing but the lowering's own reloads and stores touches them. */
+static int spill_only(crl_coro *c, uint64_t off, uint64_t size) {
+  int any = 0;
+  for (uint32_t f = 0; f < c->num_fields; f++) {
+    const crl_frame_field_plan *fd = &c->fields[f];
+    if (fd->region || fd->offset >= off + size || fd->offset + fd->size <= off) continue;
+    if (fd->kind != CRL_FIELD_SPILL) return 0;
+    any = 1;
+  }
+  return any;
+}
+
+/* A value reloaded from a spill slot and stored back to it before the
+ * continuation returns (a loop-invariant value crossing the suspends of a
+ * loop, whose slot merges the ramp's value with the reload): the slot
+ * already holds it, and no other value uses the slot in between (it would
+ * be live there too, so the layout gave it other storage). */
+static void drop_stores_back(crl_coro *c, LLVMValueRef fn, LLVMValueRef frame) {
+  crl_vec dead = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsAStoreInst(i) || LLVMGetVolatile(i)) continue;
+      LLVMValueRef v = LLVMGetOperand(i, 0), ptr = LLVMGetOperand(i, 1);
+      if (!LLVMIsALoadInst(v) || LLVMGetOperand(v, 0) != ptr || LLVMGetVolatile(v)) continue;
+      uint64_t off = frame_offset(ptr, frame);
+      if (off != UINT64_MAX &&
+          spill_only(c, off, LLVMABISizeOfType(c->td, LLVMTypeOf(v))))
+        crl_vec_push(&dead, i);
+    }
+  for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
+  crl_vec_free(&dead);
+}
+
 static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx, uint32_t s) {
   crl_retcon_state *st = crl_retcon_of(c);
   crl_suspend *sp = &c->susp[s];
@@ -135,6 +181,7 @@ static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx, uint32_t
     }
     rc = crl_retcon_lower_in_fn(c, fn, 0, frame);
     crl_split_clone_finish(&x);
+    drop_stores_back(c, fn, frame);
   }
   crl_feasible_free(&run);
   crl_split_clone_end(&x);

@@ -98,17 +98,31 @@ static uint64_t frame_offset(LLVMValueRef ptr, LLVMValueRef frame) {
   return LLVMIsAConstantInt(off) ? LLVMConstIntGetZExtValue(off) : UINT64_MAX;
 }
 
-/* Only spills use these bytes of the frame (no alloca, no realigned
- * region): nothing but the lowering's own reloads and stores touches them. */
-static int spill_only(crl_coro *c, uint64_t off, uint64_t size) {
-  int any = 0;
+/* Frame bytes something other than a spill may use (allocas, realigned
+ * regions): [lo, hi) intervals, collected once per coroutine. */
+typedef struct byte_ranges { uint64_t *lo, *hi; uint32_t n; } byte_ranges;
+
+static int non_spill_ranges(crl_coro *c, byte_ranges *r) {
+  r->n = 0;
+  r->lo = malloc((c->num_fields + 1) * sizeof *r->lo);
+  r->hi = malloc((c->num_fields + 1) * sizeof *r->hi);
+  if (!r->lo || !r->hi) return -1;
   for (uint32_t f = 0; f < c->num_fields; f++) {
     const crl_frame_field_plan *fd = &c->fields[f];
-    if (fd->region || fd->offset >= off + size || fd->offset + fd->size <= off) continue;
-    if (fd->kind != CRL_FIELD_SPILL) return 0;
-    any = 1;
+    if (fd->kind == CRL_FIELD_SPILL && !fd->region) continue;
+    r->lo[r->n] = fd->offset;
+    r->hi[r->n++] = fd->offset + fd->size;
   }
-  return any;
+  return 0;
+}
+
+/* Only spills use these bytes of the frame: nothing but the lowering's own
+ * reloads and stores touches them. */
+static int spill_only(crl_coro *c, const byte_ranges *r, uint64_t off, uint64_t size) {
+  if (off + size > c->frame_size) return 0;
+  for (uint32_t k = 0; k < r->n; k++)
+    if (r->lo[k] < off + size && off < r->hi[k]) return 0;
+  return 1;
 }
 
 /* A value reloaded from a spill slot and stored back to it before the
@@ -116,7 +130,8 @@ static int spill_only(crl_coro *c, uint64_t off, uint64_t size) {
  * loop, whose slot merges the ramp's value with the reload): the slot
  * already holds it, and no other value uses the slot in between (it would
  * be live there too, so the layout gave it other storage). */
-static void drop_stores_back(crl_coro *c, LLVMValueRef fn, LLVMValueRef frame) {
+static void drop_stores_back(crl_coro *c, const byte_ranges *r, LLVMValueRef fn,
+                             LLVMValueRef frame) {
   crl_vec dead = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
@@ -125,14 +140,15 @@ static void drop_stores_back(crl_coro *c, LLVMValueRef fn, LLVMValueRef frame) {
       if (!LLVMIsALoadInst(v) || LLVMGetOperand(v, 0) != ptr || LLVMGetVolatile(v)) continue;
       uint64_t off = frame_offset(ptr, frame);
       if (off != UINT64_MAX &&
-          spill_only(c, off, LLVMABISizeOfType(c->td, LLVMTypeOf(v))))
+          spill_only(c, r, off, LLVMABISizeOfType(c->td, LLVMTypeOf(v))))
         crl_vec_push(&dead, i);
     }
   for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
   crl_vec_free(&dead);
 }
 
-static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx, uint32_t s) {
+static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx,
+                     const byte_ranges *nonspill, uint32_t s) {
   crl_retcon_state *st = crl_retcon_of(c);
   crl_suspend *sp = &c->susp[s];
   LLVMValueRef fn = st->susp[s].fn;
@@ -181,7 +197,7 @@ static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx, uint32_t
     }
     rc = crl_retcon_lower_in_fn(c, fn, 0, frame);
     crl_split_clone_finish(&x);
-    drop_stores_back(c, fn, frame);
+    drop_stores_back(c, nonspill, fn, frame);
   }
   crl_feasible_free(&run);
   crl_split_clone_end(&x);
@@ -215,9 +231,14 @@ int crl_retcon_split(crl_coro *c) {
   int rc = crl_valmap_init(&sx.pre, c->num_susp);
   for (uint32_t s = 0; s < c->num_susp && rc == 0; s++)
     rc = crl_valmap_put_id(&sx.pre, c->susp[s].pre, s);
+  byte_ranges nonspill = {0};
   if (rc == 0) rc = crl_reach_init(&reach, c->fn, stops, &sx);
+  if (rc == 0) rc = non_spill_ranges(c, &nonspill);
   if (rc) CRL_ERR(c, c->id, "out of memory");
-  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) rc = build_one(c, &reach, &sx, s);
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++)
+    rc = build_one(c, &reach, &sx, &nonspill, s);
+  free(nonspill.lo);
+  free(nonspill.hi);
   crl_reach_free(&reach);
   crl_valmap_free(&sx.pre);
   return rc;

@@ -15,15 +15,15 @@ static int is_await(crl_intr k) {
 
 /* The suspend an await call belongs to: the next suspend on the straight
  * path after it (through an invoke's normal destination). */
-static crl_suspend *suspend_after(crl_coro *c, LLVMValueRef call) {
+static crl_suspend *suspend_after(crl_coro *c, const crl_valmap *index_of,
+                                  LLVMValueRef call) {
   LLVMValueRef i = LLVMIsAInvokeInst(call)
                        ? LLVMGetFirstInstruction(LLVMGetNormalDest(call))
                        : LLVMGetNextInstruction(call);
   for (int steps = 0; i && steps < 10000; steps++) {
     if (crl_intrinsic_of(i) == CRL_I_SUSPEND) {
-      for (uint32_t s = 0; s < c->num_susp; s++)
-        if (c->susp[s].call == i) return &c->susp[s];
-      return NULL;
+      uint32_t s = crl_valmap_get_id(index_of, i);
+      return s < c->num_susp ? &c->susp[s] : NULL;
     }
     if (LLVMIsABranchInst(i) && !LLVMIsConditional(i)) {
       i = LLVMGetFirstInstruction(LLVMGetSuccessor(i, 0));
@@ -42,7 +42,7 @@ static crl_suspend *suspend_after(crl_coro *c, LLVMValueRef call) {
   return NULL;
 }
 
-static int lower_await(crl_coro *c, LLVMValueRef call) {
+static int lower_await(crl_coro *c, const crl_valmap *index_of, LLVMValueRef call) {
   crl_intr k = crl_intrinsic_of(call);
   LLVMValueRef awaiter = LLVMGetOperand(call, 0);
   LLVMValueRef frame = LLVMGetOperand(call, 1);
@@ -51,7 +51,7 @@ static int lower_await(crl_coro *c, LLVMValueRef call) {
     CRL_ERR(c, call, "the await_suspend wrapper must be a function");
     return -1;
   }
-  crl_suspend *sp = suspend_after(c, call);
+  crl_suspend *sp = suspend_after(c, index_of, call);
   if (!sp) {
     CRL_ERR(c, call, "%s is not followed by a suspend point",
             crl_intrinsic_name(k));
@@ -87,9 +87,15 @@ int crl_switch_normalize(crl_coro *c) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i))
       if (is_await(crl_intrinsic_of(i))) crl_vec_push(&calls, i);
-  int rc = 0;
+  /* Each await finds its suspend by a lookup, not a scan of all of them. */
+  crl_valmap index_of;
+  int rc = calls.n ? crl_valmap_init(&index_of, c->num_susp) : 0;
+  for (uint32_t s = 0; calls.n && rc == 0 && s < c->num_susp; s++)
+    rc = crl_valmap_put_id(&index_of, c->susp[s].call, s);
+  if (rc != 0) CRL_ERR(c, NULL, "out of memory");
   for (unsigned n = 0; n < calls.n && rc == 0; n++)
-    rc = lower_await(c, calls.v[n]);
+    rc = lower_await(c, &index_of, calls.v[n]);
+  if (calls.n) crl_valmap_free(&index_of);
   crl_vec_free(&calls);
   return rc;
 }

@@ -8,7 +8,8 @@ Usage:
               [--reduce-time SECONDS] [--cvise] [--write-known FILE]
 
 --files runs saved cases (regressions/NAME.cpp, or NAME.ll with its driver
-NAME.c) instead of generated ones, numbered from 0 in the output.
+NAME.c) instead of generated ones; the file's name stands for the seed (in
+known failures too: `LABEL NAME.cpp MODE VERDICT`).
 
 CMD is a shell command template with {in} and {out} (the presplit IR, the
 lowered IR ending in .ll), e.g. '/tmp/base/corolower {in} -S -o {out}'.
@@ -346,9 +347,10 @@ def run_seed(args, seed, root):
     except Exception as e:  # a generator bug: report it, go on
         err = "generator raised %s: %s" % (type(e).__name__, e)
     results = []
+    sid = os.path.basename(args.files[seed]) if args.files else seed
     if err:
         for m in c.modes:
-            results.append(dict(gen=args.label, seed=seed, mode=m, verdict="invalid", detail=err,
+            results.append(dict(gen=args.label, seed=sid, mode=m, verdict="invalid", detail=err,
                                 llvm="-", frames=[], work=work))
         return results
     for m in c.modes:
@@ -357,7 +359,7 @@ def run_seed(args, seed, root):
         if v == "reject" and lv != "pass":
             v, d = "pass-both-reject", d
         frames = c.frame_sizes(m) if args.csv or True else []
-        results.append(dict(gen=args.label, seed=seed, mode=m, verdict=v, detail=d, llvm=lv,
+        results.append(dict(gen=args.label, seed=sid, mode=m, verdict=v, detail=d, llvm=lv,
                             llvm_detail=ld, frames=frames, work=work))
     return results
 
@@ -380,7 +382,7 @@ def diagnose(r):
             return "difffuzz: valid input rejected: await.suspend call whose suspend instcombine left on a dead path (switch on poison)"
     if v == "internal" and "AddrSpaceCast" in d:
         return "difffuzz: addrspace(1) alloca moved to the frame keeps its addrspacecast (verifier: cast between the same address space)"
-    if v == "mismatch" and r["gen"].startswith("ir"):
+    if v == "mismatch" and os.path.exists(os.path.join(w, "ir.cmd.stdout")):
         try:
             with open(os.path.join(w, "native.stdout")) as a, open(os.path.join(w, "ir.cmd.stdout")) as b:
                 la, lb = a.read().splitlines(), b.read().splitlines()
@@ -408,7 +410,7 @@ def load_known(path):
             if not line:
                 continue
             g, s, m, v = line.split()[:4]
-            known[(g, int(s), m)] = v
+            known[(g, int(s) if s.isdigit() else s, m)] = v
     return known
 
 
@@ -666,9 +668,9 @@ def main():
             elif r["llvm"] != "pass":
                 extra = " [LLVM fails: %s %s]" % (r["llvm"], r.get("llvm_detail", ""))
             if not args.quiet or tag not in ("PASS",):
-                log("%s %s %d %s%s" % (tag, r["gen"], r["seed"], r["mode"], extra))
+                log("%s %s %s %s%s" % (tag, r["gen"], r["seed"], r["mode"], extra))
             if failed and args.keep:
-                dst = os.path.join(args.keep, "%s%d" % (r["gen"], r["seed"]))
+                dst = os.path.join(args.keep, "%s%s" % (r["gen"], r["seed"]))
                 if not os.path.exists(dst):
                     shutil.copytree(r["work"], dst)
 
@@ -686,7 +688,7 @@ def main():
         with open(args.csv, "w") as fh:
             fh.write("gen,seed,mode,function,corolower,llvm\n")
             for row in frame_rows:
-                fh.write("%s,%d,%s,%s,%d,%s\n" % (row[0], row[1], row[2], row[3], row[4],
+                fh.write("%s,%s,%s,%s,%d,%s\n" % (row[0], row[1], row[2], row[3], row[4],
                                                   "" if row[5] is None else row[5]))
     # Summary.
     print("---- summary (%s, seeds %d:%d, %s%s) ----" % (args.label, a, b, ",".join(c for c in counts),
@@ -707,8 +709,8 @@ def main():
     if args.write_known:
         with open(args.write_known, "a") as fh:
             for r in unexpected:
-                fh.write("%s %d %s %s  # %s\n" % (r["gen"], r["seed"], r["mode"], r["verdict"], diagnose(r)))
-    if args.reduce and unexpected:
+                fh.write("%s %s %s %s  # %s\n" % (r["gen"], r["seed"], r["mode"], r["verdict"], diagnose(r)))
+    if args.reduce and unexpected and not args.files:
         # One reduction per bug class (as diagnose() tells them apart).
         done = set()
         for r in unexpected:

@@ -1,8 +1,8 @@
-; reject_ir_0_ir: corolower reject in mode ir (LLVM's lowering matches the native reference)
-; corolower: error: ir.presplit.ll: in function 'f0': the suspend's result is unused: it must feed a switch with resume (0) and destroy (1) cases
-; reduced from seed 0 by run_diff.py --reduce (26 tests); regenerate with: gen_ir.py 0 --size 1 --disable byval,promisegep,branch,plain,save --skip 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,23,24,25,26,27
+; reject_ir-gep_1_ir: corolower reject in mode ir (LLVM's lowering matches the native reference)
+; corolower: error: ir.presplit.ll: in function 'f0': the promise operand of llvm.coro.id must be an alloca of this function or null
+; reduced from seed 1 by run_diff.py --reduce (16 tests); regenerate with: gen_ir.py 1 --size 1 --disable unused,byval,lifetime,escape,addrspace,loops,branch,plain,save --skip 3,4,5,6
 ; check with: run_diff.py --lower CMD --files THIS_FILE
-; gen_ir.py 0 --size 1 --disable branch,byval,plain,promisegep,save
+; gen_ir.py 1 --size 1 --disable addrspace,branch,byval,escape,lifetime,loops,plain,save,unused
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
@@ -56,12 +56,11 @@ define i64 @drv_promise(ptr %h, i32 %k) {
   ret i64 %v
 }
 
-define ptr @f1(i64 %a) presplitcoroutine {
+define ptr @f0(i64 %a) presplitcoroutine {
 entry:
   %promise = alloca %struct.P, align 8
-  %lt0 = alloca i64, align 8
-  %lt1 = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 16, ptr %promise, ptr null, ptr null)
+  %pgep = getelementptr inbounds %struct.P, ptr %promise, i64 0
+  %id = call token @llvm.coro.id(i32 16, ptr %pgep, ptr null, ptr null)
   %need = call i1 @llvm.coro.alloc(token %id)
   br i1 %need, label %alloc, label %begin
 alloc:
@@ -74,12 +73,7 @@ begin:
   store i64 %a, ptr %promise, align 8
   %p1 = getelementptr inbounds %struct.P, ptr %promise, i32 0, i32 1
   store i64 0, ptr %p1, align 8
-  call void @trace(i32 108, i64 %a)
-  store i32 1, ptr @g_kind, align 4
-  %sb1 = call i8 @llvm.coro.suspend(token none, i1 false)
-  %rb1 = call i1 @llvm.coro.is_in_ramp()
-  br i1 %rb1, label %ret, label %b1
-b1:
+  %v1 = sub i64 %a, %a
   store i32 2, ptr @g_kind, align 4
   %fs = call i8 @llvm.coro.suspend(token none, i1 true)
   switch i8 %fs, label %ret [ i8 0, label %trap
@@ -88,7 +82,7 @@ trap:
   call void @llvm.trap()
   unreachable
 cleanup:
-  call void @trace(i32 9001, i64 %a)
+  call void @trace(i32 9000, i64 %a)
   %fm = call ptr @llvm.coro.free(token %id, ptr %hdl)
   call void @drv_free(ptr %fm)
   br label %ret

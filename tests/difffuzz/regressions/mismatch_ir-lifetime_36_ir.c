@@ -1,4 +1,4 @@
-// driver of reject_ir_0_ir.ll
+// driver of mismatch_ir-lifetime_36_ir.ll
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,12 +67,12 @@ static void drive(void *h, int resumes) {
   drv_destroy(h);
 }
 
-void *f1(long a);
-__attribute__((noinline)) static void *start1(void) {
-  return f1(306935L);
+void *f4(long a);
+__attribute__((noinline)) static void *start4(void) {
+  return f4(942777L);
 }
 int main(void) {
-  drive(start1(), 1);
+  drive(start4(), 11);
   printf("end %llu allocs %ld lines %ld\n", (unsigned long long)g_ck, g_allocs, g_lines);
   return (int)(g_ck % 7u);
 }

@@ -132,7 +132,12 @@ int crl_shape_build(crl_coro *c);
 int crl_normalize(crl_coro *c);                                    /* normalize.c */
 int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
 int crl_is_presplit(LLVMValueRef fn);                              /* shape.c */
-/* Is fn a coroutine of any ABI: presplit, or calling a coroutine id? */
+/* Gives the presplitcoroutine attribute to every function that calls an id
+ * making its caller a coroutine (crl_id_implies_coroutine), as LLVM's
+ * CoroEarly does, so that the rest of the pipeline knows coroutines by the
+ * attribute alone. Returns how many it marked. */
+unsigned crl_mark_coroutines(LLVMModuleRef m);                     /* shape.c */
+/* Coroutine-only intrinsics in functions that are not coroutines. */
 int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c */
 /* keep: elision markers (coro.id, coro.begin, coro.alloc, coro.free,
  * coro.subfn.addr) may remain outside presplit coroutines. */

@@ -22,6 +22,8 @@ void crl_plan_free(crl_plan *p) {
     free(p->cands[i].chain);
     if (p->cands[i].markers) crl_valmap_free(p->cands[i].markers);
     free(p->cands[i].markers);
+    free(p->cands[i].tree);
+    free(p->cands[i].leaves);
   }
   free(p->cands);
   free(p->rows_before);

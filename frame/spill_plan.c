@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/layout.h"
+#include "coro/lowering.h"
 #include "irkit/blocks.h"
 #include "frame/alloca_lifetime.h"
 #include "frame/frame_plan.h"
@@ -640,6 +641,14 @@ static int add_store_points(crl_coro *c, crl_plan *p, const uint32_t *rb) {
   return 0;
 }
 
+/* Is the suspend's store point the branch of its pre block into its
+ * resume block? */
+static int store_at_suspend(const crl_suspend *sp) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(sp->pre);
+  return sp->point == t && LLVMGetNumSuccessors(t) == 1 &&
+         LLVMGetSuccessor(t, 0) == sp->resume;
+}
+
 static int check_begin_dominates(crl_coro *c, crl_plan *p) {
   for (uint32_t s = 0; s < c->num_susp; s++) {
     uint32_t pb = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
@@ -671,10 +680,20 @@ int crl_frame_liveness(crl_coro *c) {
   int rc = collect(c, p, &lv, &ci, &sl);
   uint32_t n = c->num_susp;
   uint32_t *rb = malloc((2 * n + 1) * sizeof *rb);
-  if (!rb) rc = -1;
+  uint32_t *pt = malloc((2 * n + 1) * sizeof *pt);
+  if (!rb || !pt) rc = -1;
   for (uint32_t s = 0; rc == 0 && s < n; s++) {
     rb[s] = crl_block_id(p, c->susp[s].resume);
-    rb[n + s] = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
+    rb[n + s] = pt[n + s] = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
+    /* A store point that ends the block falling into the resume block (no
+     * separate save): what is live there is what is live into the resume
+     * block, exactly; the store point's own block would also count values
+     * whose last use comes before it. */
+    if ((c->low->plan_refinements & CRL_PLAN_EXACT_STORE_POINTS) &&
+        store_at_suspend(&c->susp[s])) {
+      rb[n + s] = rb[s];
+      pt[n + s] = p->num_blocks; /* no value is defined there */
+    }
   }
   crl_reach_value *rv = rc == 0 ? calloc(2 * (size_t)p->num_cands + 1, sizeof *rv) : NULL;
   if (!rv) rc = -1;
@@ -696,7 +715,8 @@ int crl_frame_liveness(crl_coro *c) {
   }
   if (rc == 0) p->num_cands = p->cross.num_values = p->num_main;
   if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv, rv);
-  if (rc == 0) rc = add_store_points(c, p, rb);
+  if (rc == 0) rc = add_store_points(c, p, pt);
+  free(pt);
   free(rb);
   free(rv);
   for (uint32_t i = 0; ci && i < p->num_cands; i++) {

@@ -44,8 +44,9 @@ static int check_kinds(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (crl_intrinsic_of(c->susp[s].call) != CRL_I_SUSPEND) {
       CRL_ERR(c, c->susp[s].call,
-              "a switched-resume coroutine (llvm.coro.id) may only use llvm.coro.suspend, "
-              "not %s", crl_intrinsic_name(crl_intrinsic_of(c->susp[s].call)));
+              "%s in a switched-resume coroutine (llvm.coro.id), which may only "
+              "use llvm.coro.suspend",
+              crl_intrinsic_name(crl_intrinsic_of(c->susp[s].call)));
       return -1;
     }
   /* Dynamically sized frame storage comes from a returned-continuation

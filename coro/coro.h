@@ -65,6 +65,13 @@ typedef struct crl_frame_var {
   uint32_t field;
 } crl_frame_var;
 
+/* A variable declared on an alloca that stays on the stack: each clone
+ * that gets its own copy of the alloca declares the variable there. */
+typedef struct crl_stack_var {
+  LLVMMetadataRef var, expr, loc;
+  uint32_t next; /* the alloca's next variable, or UINT32_MAX */
+} crl_stack_var;
+
 struct crl_coro {
   /* context */
   LLVMModuleRef mod;
@@ -116,6 +123,9 @@ struct crl_coro {
   crl_vec reloads;         /* frame loads made by the rewrite */
   crl_frame_var *frame_vars; /* in the ramp's order */
   unsigned num_frame_vars;
+  crl_stack_var *stack_vars; /* in the ramp's order, chained per alloca */
+  unsigned num_stack_vars, cap_stack_vars;
+  crl_valmap stack_var_of;   /* alloca -> its first stack variable + 1 */
   crl_vec dead_allocas; /* moved allocas only debug records name: erased last */
 };
 

@@ -134,6 +134,26 @@ static int push_frame_var(crl_coro *c, crl_frame_var v, unsigned *cap) {
   return 0;
 }
 
+/* Chains a declare of stack alloca `a` onto the alloca's list; 0, or -1
+ * when out of memory. */
+static int push_stack_var(crl_coro *c, LLVMValueRef a, LLVMDbgRecordRef r) {
+  crl_stack_var v = {LLVMDbgVariableRecordGetVariable(r),
+                     LLVMDbgVariableRecordGetExpression(r), LLVMDbgRecordGetDebugLoc(r),
+                     UINT32_MAX};
+  if (!v.var || !v.expr || !v.loc) return 0;
+  if (!c->stack_var_of.cap && crl_valmap_init(&c->stack_var_of, 16) != 0) return -1;
+  if (c->num_stack_vars == c->cap_stack_vars) {
+    unsigned nc = c->cap_stack_vars ? 2 * c->cap_stack_vars : 8;
+    crl_stack_var *sv = realloc(c->stack_vars, nc * sizeof *sv);
+    if (!sv) return -1;
+    c->stack_vars = sv;
+    c->cap_stack_vars = nc;
+  }
+  v.next = crl_valmap_get_id(&c->stack_var_of, a);
+  c->stack_vars[c->num_stack_vars] = v;
+  return crl_valmap_put_id(&c->stack_var_of, a, c->num_stack_vars++);
+}
+
 /* A variable declared on an alloca that moved into the frame is declared
  * on its field instead, once, where the field addresses are made; the
  * clones declare it at their entry (switch_dispatch.c). The alloca, which
@@ -156,7 +176,10 @@ static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
         if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
         LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
         uint32_t field = a ? crl_valmap_get_id(moved, a) : UINT32_MAX;
-        if (field == UINT32_MAX) continue;
+        if (field == UINT32_MAX) {
+          if (a && LLVMIsAAllocaInst(a) && push_stack_var(c, a, r) != 0) rc = -1;
+          continue;
+        }
         crl_frame_var v = {LLVMDbgVariableRecordGetVariable(r),
                            LLVMDbgVariableRecordGetExpression(r),
                            LLVMDbgRecordGetDebugLoc(r), field};

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "core/layout.h"
 #include "coro/lowering.h"
 #include "irkit/blocks.h"
@@ -297,6 +299,7 @@ static void add_exit_uses(const use_list *exits, use_list *u) {
  * time when first asked: comparing two users of one block is then O(1). */
 typedef struct positions {
   crl_valmap pos, done;
+  crl_valmap declared; /* allocas a variable is declared on (-g) */
 } positions;
 
 static uint32_t position(positions *ps, LLVMValueRef i) {
@@ -441,9 +444,11 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
   if (LLVMIsAArgument(v)) {
     def = p->num_blocks;
     if (ai.escapes) add_exit_uses(exits, &in.uses);
-  } else if (!ai.escapes) {
+  } else if (!ai.escapes && !(ai.starts && crl_valmap_has(&ps->declared, v))) {
     /* Its bytes matter only where they may be read, from where they may
-     * have been put there (memory_events). */
+     * have been put there (memory_events). A variable's alloca with
+     * lifetime markers (-g) keeps its whole scope instead, as a debugger
+     * shows it in resumed code while in scope (LLVM's rule). */
     in.uses.n = 0;
     in.reach = 1;
     in.rewrites = 1;
@@ -565,6 +570,17 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
   return 0;
 }
 
+/* The allocas variables are declared on, in one walk over the records. */
+static void note_declared(LLVMValueRef fn, crl_valmap *out) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      for (LLVMDbgRecordRef r = LLVMGetFirstDbgRecord(i); r; r = LLVMGetNextDbgRecord(r)) {
+        if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
+        LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
+        if (a && LLVMIsAAllocaInst(a)) crl_valmap_put(out, a, a);
+      }
+}
+
 static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
                    cand_input **ci, shadow_list *sl) {
   use_list exits = {0};
@@ -578,9 +594,12 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
   positions ps;
   crl_valmap_init(&ps.pos, 64);
   crl_valmap_init(&ps.done, 16);
+  crl_valmap_init(&ps.declared, 16);
+  if (LLVMGetSubprogram(c->fn)) note_declared(c->fn, &ps.declared);
   if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl, &ps);
   crl_valmap_free(&ps.pos);
   crl_valmap_free(&ps.done);
+  crl_valmap_free(&ps.declared);
   crl_valmap_free(&pinned);
   free(exits.b);
   return rc;

@@ -24,7 +24,9 @@
 # Usage: bench/frame_size.sh
 # Environment: COROLOWER (default bazel-bin/corolower), OUT_DIR (default
 # bench/results; the table is also written to OUT_DIR/frame_size.md),
-# PROGRAMS_DIR (default tests/e2e/programs), WORK_DIR (default: temporary).
+# PROGRAMS_DIR (default tests/e2e/programs), CLASSES_DIR (default
+# bench/frame_classes: one program per class of issue 14, each reported
+# on its own after the table), WORK_DIR (default: temporary).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -37,6 +39,7 @@ CXXFILT=${CXXFILT:-llvm-cxxfilt-22}
 COROLOWER=${COROLOWER:-bazel-bin/corolower}
 FRAME_REPORT_CMD=${FRAME_REPORT_CMD:-'{corolower} --frame-report=json --frame-report-file={report} {in} -o {report}.bc'}
 PROGRAMS_DIR=${PROGRAMS_DIR:-$root/tests/e2e/programs}
+CLASSES_DIR=${CLASSES_DIR:-$here/frame_classes}
 OUT_DIR=${OUT_DIR:-$here/results}
 mkdir -p "$OUT_DIR"
 
@@ -55,8 +58,10 @@ simplify_passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
 llvm_passes='coro-early,cgscc(coro-split<reuse-storage>),coro-cleanup'
 
 # Per program: NAME.llvm.tsv (function, size, align) and NAME.corolower.json.
-for src in "$PROGRAMS_DIR"/*.cpp; do
+for src in "$PROGRAMS_DIR"/*.cpp "$CLASSES_DIR"/*.cpp; do
+  [ -f "$src" ] || continue
   n=$(basename "$src" .cpp)
+  case "$src" in "$CLASSES_DIR"/*) n=class.$n ;; esac
   "$CLANGXX" -std=c++20 -O2 -S -emit-llvm -Xclang -disable-llvm-passes "$src" -o "$work/$n.raw.ll"
   "$OPT" -S -passes="$simplify_passes" "$work/$n.raw.ll" -o "$work/$n.simplified.ll"
   "$OPT" -passes="$llvm_passes" -pass-remarks=coro-split "$work/$n.simplified.ll" \
@@ -82,14 +87,16 @@ for src in "$PROGRAMS_DIR"/*.cpp; do
   fi
 done
 
-python3 - "$work" "$PROGRAMS_DIR" "$CXXFILT" "$OUT_DIR/frame_size.md" <<'EOF'
+python3 - "$work" "$PROGRAMS_DIR" "$CXXFILT" "$OUT_DIR/frame_size.md" "$CLASSES_DIR" <<'EOF'
 import glob, json, math, os, subprocess, sys
 
-work, progdir, cxxfilt, out_md = sys.argv[1:5]
+work, progdir, cxxfilt, out_md, classdir = sys.argv[1:6]
 rows = []
 missing_reports = []
-for src in sorted(glob.glob(os.path.join(progdir, "*.cpp"))):
-    prog = os.path.basename(src)[:-4]
+srcs = [(os.path.basename(f)[:-4], f) for f in sorted(glob.glob(os.path.join(progdir, "*.cpp")))]
+srcs += [("class." + os.path.basename(f)[:-4], f)
+         for f in sorted(glob.glob(os.path.join(classdir, "*.cpp")))]
+for prog, src in srcs:
     llvm = {}
     for line in open(os.path.join(work, prog + ".llvm.tsv")):
         fn, size, align = line.rstrip("\n").split("\t")
@@ -121,13 +128,22 @@ lines.append("| program | coroutine | LLVM size | LLVM align | corolower size | 
 lines.append("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
 ratios = []
 tot_l = tot_c = 0
+larger = []
+classes = []
 for (prog, fn, l, c), d in zip(rows, dem):
     ratio = "pending"
     if l and c:
         ratio = "%.3f" % (c[0] / l[0])
+        if prog.startswith("class."):
+            classes.append((prog[6:], short(d), l[0], c[0]))
+            continue
         ratios.append(c[0] / l[0])
         tot_l += l[0]
         tot_c += c[0]
+        if c[0] > l[0]:
+            larger.append("%s `%s` (%d > %d)" % (prog, short(d, 40), c[0], l[0]))
+    if prog.startswith("class."):
+        continue
     lines.append("| %s | `%s` | %s | %s | %s | %s | %s |" % (
         prog, short(d).replace("|", "\\|"),
         l[0] if l else "-", l[1] if l else "-",
@@ -142,6 +158,15 @@ if ratios:
                  "(total %d vs %d bytes)" % (len(ratios), gm, tot_c, tot_l))
 else:
     lines.append("geometric mean corolower/LLVM: pending")
+lines.append("larger than LLVM: %d%s" % (len(larger), (": " + ", ".join(larger)) if larger else ""))
+if classes:
+    lines.append("")
+    lines.append("Issue 14's classes (bench/frame_classes, one program each):")
+    lines.append("")
+    lines.append("| class | coroutine | LLVM size | corolower size | corolower/LLVM |")
+    lines.append("| --- | --- | ---: | ---: | ---: |")
+    for cls, d, l, c in classes:
+        lines.append("| %s | `%s` | %d | %d | %.3f |" % (cls, d.replace("|", "\\|"), l, c, c / l))
 if missing_reports:
     lines.append("unreadable corolower reports: " + ", ".join(missing_reports))
 text = "\n".join(lines) + "\n"

@@ -15,6 +15,7 @@
 typedef struct crl_split_clone {
   crl_coro *c;
   LLVMValueRef fn, frame;   /* the clone, and its frame pointer there */
+  LLVMValueRef frame_base;  /* the clone's c->frame_base, set by the ABI */
   LLVMBuilderRef entry_b;   /* positioned at the end of the clone's entry */
   LLVMBasicBlockRef entry;  /* empty until the ABI adds its dispatch */
   LLVMBasicBlockRef sink;   /* `unreachable`: successors the clone never takes */

@@ -173,6 +173,174 @@ out:
   return rc;
 }
 
+/* Forward reachability for many values at once, the mirror image of
+ * crl_live_in_matrix: each value has "gen" blocks, where it becomes
+ * reachable (at the block's end), and "kill" blocks, which stop it (a
+ * block in both counts as gen: the caller lists the block's last event).
+ * m[b * W + v / 64] holds bit v % 64 iff some gen block of v reaches the
+ * entry of b by a path whose blocks after the gen block kill nothing, that
+ * is in[b] of out[b] = gen[b] | (in[b] & ~kill[b]), in[b] = OR over
+ * predecessors of out. What an alloca's contents or address need: they
+ * exist from the code that makes them (a write, a lifetime.start) onwards,
+ * not from a single definition. Same cost as crl_live_in_matrix: a
+ * dataflow over rows of W words in reverse post-order to a fixed point.
+ * Blocks unreachable from the entry stay empty and feed nothing. 0, or -1
+ * on out of memory. */
+typedef struct crl_reach_value {
+  uint32_t num_gen, num_kill;
+  const uint32_t *gen_blocks, *kill_blocks; /* out-of-range ids are ignored */
+} crl_reach_value;
+
+static inline int crl_reach_in_matrix(const crl_cfg *g, const crl_reach_value *values, uint32_t num_values,
+                                      uint64_t *m, uint32_t W) {
+  uint32_t n = g->num_blocks, cnt = 0, b, v, k, e, w, ng = 0, nk = 0;
+  uint32_t *order = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  uint32_t *idx = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  uint32_t *gen_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
+  uint32_t *kill_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
+  uint32_t *gen_ids = NULL, *kill_ids = NULL;
+  uint64_t *tmp = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
+  uint64_t *row_out = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
+  int changed, rc = -1;
+  if (!order || !idx || !gen_off || !kill_off || !tmp || !row_out || crl_cfg_rpo(g, order, idx, &cnt) != 0)
+    goto out;
+  /* Gen and kill events by block (counting sort), as crl_live_in_matrix
+   * groups definitions. */
+  for (v = 0; v < num_values; v++) {
+    for (k = 0; k < values[v].num_gen; k++)
+      if (values[v].gen_blocks[k] < n) { gen_off[values[v].gen_blocks[k] + 2]++; ng++; }
+    for (k = 0; k < values[v].num_kill; k++)
+      if (values[v].kill_blocks[k] < n) { kill_off[values[v].kill_blocks[k] + 2]++; nk++; }
+  }
+  gen_ids = (uint32_t *)malloc(((size_t)ng + 1) * sizeof(uint32_t));
+  kill_ids = (uint32_t *)malloc(((size_t)nk + 1) * sizeof(uint32_t));
+  if (!gen_ids || !kill_ids) goto out;
+  for (b = 0; b < n; b++) {
+    gen_off[b + 2] += gen_off[b + 1];
+    kill_off[b + 2] += kill_off[b + 1];
+  }
+  for (v = 0; v < num_values; v++) {
+    for (k = 0; k < values[v].num_gen; k++)
+      if (values[v].gen_blocks[k] < n) gen_ids[gen_off[values[v].gen_blocks[k] + 1]++] = v;
+    for (k = 0; k < values[v].num_kill; k++)
+      if (values[v].kill_blocks[k] < n) kill_ids[kill_off[values[v].kill_blocks[k] + 1]++] = v;
+  }
+  memset(m, 0, (size_t)n * W * sizeof(uint64_t));
+  do {
+    changed = 0;
+    for (k = 0; k < cnt; k++) {
+      uint64_t *row;
+      b = order[k];
+      row = m + (size_t)b * W;
+      memset(tmp, 0, (size_t)W * sizeof(uint64_t));
+      for (e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
+        uint32_t p = g->pred[e];
+        if (idx[p] == UINT32_MAX) continue;
+        /* out[p]: its in-row less its kills, plus its gens. */
+        memcpy(row_out, m + (size_t)p * W, (size_t)W * sizeof(uint64_t));
+        for (w = kill_off[p]; w < kill_off[p + 1]; w++)
+          row_out[kill_ids[w] >> 6] &= ~((uint64_t)1 << (kill_ids[w] & 63u));
+        for (w = gen_off[p]; w < gen_off[p + 1]; w++)
+          row_out[gen_ids[w] >> 6] |= (uint64_t)1 << (gen_ids[w] & 63u);
+        for (w = 0; w < W; w++) tmp[w] |= row_out[w];
+      }
+      for (w = 0; w < W; w++) {
+        uint64_t nw = row[w] | tmp[w];
+        if (nw != row[w]) {
+          row[w] = nw;
+          changed = 1;
+        }
+      }
+    }
+  } while (changed);
+  rc = 0;
+out:
+  free(order);
+  free(idx);
+  free(gen_off);
+  free(kill_off);
+  free(gen_ids);
+  free(kill_ids);
+  free(tmp);
+  free(row_out);
+  return rc;
+}
+
+/* Backward liveness with many kills, for many values at once: uses are
+ * the gen blocks (where the value is used before anything in the block
+ * kills it), kills the blocks that redefine it first. m[b * W + v / 64]
+ * holds bit v % 64 iff v is live on entry to b: in[b] = gen[b] | (out[b] &
+ * ~kill[b]), out[b] = OR over successors of in (gen wins over kill in one
+ * block, as for crl_reach_in_matrix). What memory written whole in several
+ * places needs, where crl_live_in_matrix knows one definition per value.
+ * Blocks unreachable from the entry stay empty. 0, or -1 on out of memory. */
+static inline int crl_live_in_kill_matrix(const crl_cfg *g, const crl_reach_value *values,
+                                          uint32_t num_values, uint64_t *m, uint32_t W) {
+  uint32_t n = g->num_blocks, cnt = 0, b, v, k, e, w, ng = 0, nk = 0;
+  uint32_t *order = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  uint32_t *idx = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  uint32_t *gen_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
+  uint32_t *kill_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
+  uint32_t *gen_ids = NULL, *kill_ids = NULL;
+  uint64_t *tmp = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
+  int changed, rc = -1;
+  if (!order || !idx || !gen_off || !kill_off || !tmp || crl_cfg_rpo(g, order, idx, &cnt) != 0) goto out;
+  for (v = 0; v < num_values; v++) {
+    for (k = 0; k < values[v].num_gen; k++)
+      if (values[v].gen_blocks[k] < n) { gen_off[values[v].gen_blocks[k] + 2]++; ng++; }
+    for (k = 0; k < values[v].num_kill; k++)
+      if (values[v].kill_blocks[k] < n) { kill_off[values[v].kill_blocks[k] + 2]++; nk++; }
+  }
+  gen_ids = (uint32_t *)malloc(((size_t)ng + 1) * sizeof(uint32_t));
+  kill_ids = (uint32_t *)malloc(((size_t)nk + 1) * sizeof(uint32_t));
+  if (!gen_ids || !kill_ids) goto out;
+  for (b = 0; b < n; b++) {
+    gen_off[b + 2] += gen_off[b + 1];
+    kill_off[b + 2] += kill_off[b + 1];
+  }
+  for (v = 0; v < num_values; v++) {
+    for (k = 0; k < values[v].num_gen; k++)
+      if (values[v].gen_blocks[k] < n) gen_ids[gen_off[values[v].gen_blocks[k] + 1]++] = v;
+    for (k = 0; k < values[v].num_kill; k++)
+      if (values[v].kill_blocks[k] < n) kill_ids[kill_off[values[v].kill_blocks[k] + 1]++] = v;
+  }
+  memset(m, 0, (size_t)n * W * sizeof(uint64_t));
+  do {
+    changed = 0;
+    for (k = cnt; k-- > 0;) {
+      uint64_t *row;
+      b = order[k];
+      row = m + (size_t)b * W;
+      memset(tmp, 0, (size_t)W * sizeof(uint64_t));
+      for (e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
+        const uint64_t *sr = m + (size_t)g->succ[e] * W;
+        for (w = 0; w < W; w++) tmp[w] |= sr[w];
+      }
+      for (w = kill_off[b]; w < kill_off[b + 1]; w++)
+        tmp[kill_ids[w] >> 6] &= ~((uint64_t)1 << (kill_ids[w] & 63u));
+      for (w = gen_off[b]; w < gen_off[b + 1]; w++)
+        tmp[gen_ids[w] >> 6] |= (uint64_t)1 << (gen_ids[w] & 63u);
+      for (w = 0; w < W; w++) {
+        uint64_t nw = row[w] | tmp[w];
+        if (nw != row[w]) {
+          row[w] = nw;
+          changed = 1;
+        }
+      }
+    }
+  } while (changed);
+  rc = 0;
+out:
+  free(order);
+  free(idx);
+  free(gen_off);
+  free(kill_off);
+  free(gen_ids);
+  free(kill_ids);
+  free(tmp);
+  return rc;
+}
+
 typedef struct crl_crossing {
   uint32_t num_values, num_suspends;
   /* across[v]: suspends v is live across. All rows live in one allocation

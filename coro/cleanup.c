@@ -25,9 +25,9 @@ int crl_cleanup_coro(crl_coro *c) {
       LLVMInstructionEraseFromParent(c->dead_allocas.v[k]);
   c->dead_allocas.n = 0;
   /* Elision markers: coro.begin and coro.id (with its clone array) stay for
-   * LLVM's CoroElide, and its CoroCleanup removes them. An ABI CoroElide
-   * knows nothing of lowers them in its own split (c->begin is NULL). */
-  if (c->begin && !c->opts->keep_elision_markers) {
+   * LLVM's CoroElide, and its CoroCleanup removes them. A lowering whose
+   * ABI has no such markers may have removed them itself (NULL). */
+  if (!c->opts->keep_elision_markers && c->begin && c->id) {
     LLVMReplaceAllUsesWith(c->begin, LLVMGetOperand(c->begin, 1));
     LLVMInstructionEraseFromParent(c->begin);
     if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
@@ -39,6 +39,13 @@ int crl_cleanup_coro(crl_coro *c) {
   return 0;
 }
 
+int crl_calls_coro_intrinsic(LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (crl_is_coro_intrinsic(crl_intrinsic_of(i))) return 1;
+  return 0;
+}
+
 static int is_marker(crl_intr k) {
   return k == CRL_I_ID || k == CRL_I_BEGIN || k == CRL_I_ALLOC ||
          k == CRL_I_FREE || k == CRL_I_SUBFN_ADDR;
@@ -47,7 +54,9 @@ static int is_marker(crl_intr k) {
 void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f)) continue;
-    if (crl_is_presplit(f)) {
+    /* A presplit function without coroutine intrinsics had nothing to
+     * lower and keeps its attribute, as in LLVM; any other is our bug. */
+    if (crl_is_presplit(f) && crl_calls_coro_intrinsic(f)) {
       crl_diagf(res, CRL_SEV_ERROR, f, NULL,
                 "internal error: function is still a presplit coroutine");
       continue;

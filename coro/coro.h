@@ -65,6 +65,13 @@ typedef struct crl_frame_var {
   uint32_t field;
 } crl_frame_var;
 
+/* A variable declared on an alloca that stays on the stack: each clone
+ * that gets its own copy of the alloca declares the variable there. */
+typedef struct crl_stack_var {
+  LLVMMetadataRef var, expr, loc;
+  uint32_t next; /* the alloca's next variable, or UINT32_MAX */
+} crl_stack_var;
+
 struct crl_coro {
   /* context */
   LLVMModuleRef mod;
@@ -84,6 +91,17 @@ struct crl_coro {
   /* Allocas the ABI places in its frame header itself (the switched-resume
    * promise): the planner leaves them to it, the rewrite moves them. */
   crl_vec pinned_allocas;
+  /* A value the frame's address derives from and that every split
+   * function knows without the frame (the async context parameter): never
+   * kept in the frame, and recomputed from it (with constant offsets) like
+   * coro.begin; each clone maps it (crl_split_clone.frame_base). NULL when
+   * the ABI has none. */
+  LLVMValueRef frame_base;
+  /* How deep a chain of cheap pure instructions the planner recomputes
+   * after a suspend instead of keeping its result in the frame (LLVM goes
+   * several levels deep); 0 or 1: one instruction from values the frame
+   * holds anyway. Set by the ABI's init. */
+  unsigned remat_depth;
   /* The ramp's slack block address (rewrite.c) and the compare choosing it. */
   LLVMValueRef slack_addr, slack_cmp;
   crl_vec allocs, frees, sizes, aligns, ends, in_ramps, saves, allocas_get;
@@ -105,6 +123,9 @@ struct crl_coro {
   crl_vec reloads;         /* frame loads made by the rewrite */
   crl_frame_var *frame_vars; /* in the ramp's order */
   unsigned num_frame_vars;
+  crl_stack_var *stack_vars; /* in the ramp's order, chained per alloca */
+  unsigned num_stack_vars, cap_stack_vars;
+  crl_valmap stack_var_of;   /* alloca -> its first stack variable + 1 */
   crl_vec dead_allocas; /* moved allocas only debug records name: erased last */
 };
 
@@ -113,14 +134,16 @@ struct crl_coro {
   crl_diagf((c)->res, CRL_SEV_ERROR, (c)->fn, (inst), __VA_ARGS__)
 
 /* The coroutine package's stages (each in its own file). */
-int crl_shape_build(crl_coro *c);                                  /* shape.c */
+/* 0, -1 after a diagnostic, or 1: a presplit function without any
+ * coroutine intrinsic, left as it is (shape.c). */
+int crl_shape_build(crl_coro *c);
 /* Gives each suspend point block boundaries of its own and has the ABI
  * replace the suspend call (its normalize_suspend hook). */
 int crl_normalize(crl_coro *c);                                    /* normalize.c */
 int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
 int crl_is_presplit(LLVMValueRef fn);                              /* shape.c */
 /* Gives the presplitcoroutine attribute to every function that calls an id
- * making its caller a coroutine (crl_id_makes_coroutine), as LLVM's
+ * making its caller a coroutine (crl_id_implies_coroutine), as LLVM's
  * CoroEarly does, so that the rest of the pipeline knows coroutines by the
  * attribute alone. Returns how many it marked. */
 unsigned crl_mark_coroutines(LLVMModuleRef m);                     /* shape.c */
@@ -129,6 +152,8 @@ int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c *
 /* keep: elision markers (coro.id, coro.begin, coro.alloc, coro.free,
  * coro.subfn.addr) may remain outside presplit coroutines. */
 void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep); /* cleanup.c */
+/* Does f call any llvm.coro.* intrinsic? (cleanup.c) */
+int crl_calls_coro_intrinsic(LLVMValueRef f);
 void crl_coro_free(crl_coro *c);                                   /* shape.c */
 
 #endif

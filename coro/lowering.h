@@ -65,6 +65,11 @@ struct crl_lowering {
   int (*finish)(crl_coro *c);
   /* Frees c->abi_state; called whatever happened before. */
   void (*release)(crl_coro *c);
+
+  /* Whole module, once every coroutine is lowered and all frame sizes
+   * are final (every linked lowering's, in table order), before the check
+   * that no coroutine intrinsic is left: what reads final sizes. */
+  int (*module_late)(const crl_module_ctx *m);
 };
 
 #endif

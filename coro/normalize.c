@@ -6,22 +6,61 @@
 #include "coro/lowering.h"
 #include "irkit/blocks.h"
 
+/* An invoke's result is available only on its normal edge: a value
+ * stored right after its definition (the rewrite's memory mode) needs a
+ * block of its own there when the destination has other predecessors or
+ * phis. Made now, before any analysis holds on to instructions: putting a
+ * block on an edge rebuilds the destination's phis (LLVM-C cannot change
+ * a phi's incoming block), and a rebuilt phi is a new value. */
+static void split_invoke_edges(crl_coro *c) {
+  crl_vec inv = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (!t || !LLVMIsAInvokeInst(t) || !LLVMGetFirstUse(t)) continue;
+    LLVMBasicBlockRef nd = LLVMGetNormalDest(t);
+    unsigned preds = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(nd)); u && preds < 2;
+         u = LLVMGetNextUse(u))
+      preds++;
+    if (preds != 1 || LLVMIsAPHINode(LLVMGetFirstInstruction(nd)))
+      crl_vec_push(&inv, t);
+  }
+  for (unsigned k = 0; k < inv.n; k++)
+    crl_split_edge(LLVMGetInstructionParent(inv.v[k]), LLVMGetNormalDest(inv.v[k]),
+                   "invoke.cont");
+  crl_vec_free(&inv);
+}
+
 int crl_normalize(crl_coro *c) {
   if (c->low->normalize && c->low->normalize(c) != 0) return -1;
-  for (uint32_t s = 0; s < c->num_susp; s++) {
+  split_invoke_edges(c);
+  /* block -> the suspend whose resume block it is (id + 1) */
+  crl_valmap resume_of;
+  if (crl_valmap_init(&resume_of, c->num_susp + 1) != 0) {
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
+  int rc = 0;
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
     crl_suspend *sp = &c->susp[s];
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(sp->call);
     sp->pre = crl_split_before(sp->call, "coro.suspend.pre");
-    sp->resume = LLVMGetInstructionParent(sp->call);
-    /* Two suspends in one block (one right after the other): the earlier
-     * one resumes at what is now this one's pre block, which took the top
-     * of their block. Suspends are listed in instruction order, so only
-     * the previous one can share the block. */
-    if (s > 0 && c->susp[s - 1].resume == sp->resume) c->susp[s - 1].resume = sp->pre;
-    if (c->low->normalize_suspend(c, sp) != 0) return -1;
+    sp->resume = bb;
+    /* Two suspends in one block: the earlier one's resume code is what
+     * just moved in front, into this one's pre block. */
+    uint32_t t = crl_valmap_get_id(&resume_of, bb);
+    if (t != UINT32_MAX) c->susp[t].resume = sp->pre;
+    crl_valmap_put_id(&resume_of, bb, s);
+    if (c->low->normalize_suspend(c, sp) != 0) {
+      rc = -1;
+      break;
+    }
     sp->call = NULL;
     /* The frame must be consistent where the coroutine becomes resumable:
      * at the save (an await_suspend may resume it on another thread). */
     sp->point = sp->save ? sp->save : LLVMGetBasicBlockTerminator(sp->pre);
   }
-  return 0;
+  crl_valmap_free(&resume_of);
+  return rc;
 }

@@ -158,8 +158,20 @@ static int check_after_end(crl_coro *c) {
   return rc;
 }
 
+/* Did collect find any coroutine intrinsic at all? */
+static int has_intrinsics(const crl_coro *c) {
+  const crl_vec *vs[] = {&c->allocs, &c->frees, &c->sizes, &c->aligns, &c->ends,
+                         &c->in_ramps, &c->saves, &c->allocas_get};
+  for (size_t i = 0; i < sizeof vs / sizeof *vs; i++)
+    if (vs[i]->n) return 1;
+  return c->id || c->begin || c->num_susp;
+}
+
 int crl_shape_build(crl_coro *c) {
   if (collect(c) != 0) return -1;
+  /* presplitcoroutine on a function without any coroutine intrinsic: there
+   * is nothing to lower, and LLVM leaves such a function as it is. */
+  if (!has_intrinsics(c)) return 1;
   if (!c->id) {
     CRL_ERR(c, c->num_susp ? c->susp[0].call : NULL,
             "presplit coroutine has no coroutine id (llvm.coro.id*)");
@@ -192,7 +204,7 @@ unsigned crl_mark_coroutines(LLVMModuleRef m) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned marked = 0;
   for (LLVMValueRef d = LLVMGetFirstFunction(m); d; d = LLVMGetNextFunction(d)) {
-    if (!LLVMIsDeclaration(d) || !crl_id_makes_coroutine(crl_intrinsic_of_fn(d)))
+    if (!LLVMIsDeclaration(d) || !crl_id_implies_coroutine(crl_intrinsic_of_fn(d)))
       continue;
     for (LLVMUseRef u = LLVMGetFirstUse(d); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef i = LLVMGetUser(u);

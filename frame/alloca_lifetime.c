@@ -1,42 +1,73 @@
-/* Exact lifetimes of large allocas, for storage sharing.
+/* Exact lifetimes of allocas, for storage sharing.
  *
  * Interference is first decided on live-range hulls in reverse post-order
  * (spill_plan.c), which is cheap but loose: the destroy path out of a scope's
  * suspend point ends that scope's locals in cleanup code placed late in the
  * order, so the hulls of locals of consecutive scopes nest although the
- * locals are never alive together. For allocas large enough to matter, this
- * computes the blocks where each is really alive: reachable from its
- * lifetime.start without passing its lifetime.end (as LLVM's stack-lifetime
- * analysis does) and able to reach a use (backward liveness). Two such
- * allocas whose block sets are disjoint share storage. Only allocas with
- * both markers take part; the sets cost one walk and one bitset of blocks
- * per such alloca. */
+ * locals are never alive together. For allocas with lifetime markers that
+ * get a frame field, this computes the blocks where each is really alive:
+ * reachable from its lifetime.start without passing its lifetime.end (as
+ * LLVM's stack-lifetime analysis does) and able to reach a use (backward
+ * liveness). Two such allocas whose block sets are disjoint share storage.
+ *
+ * Size does not matter; cost does. Each alloca costs a walk over its
+ * lifetime plus a bitset of blocks, so the walks share one budget
+ * proportional to the function (CRL_EXACT_BUDGET blocks per block of the
+ * function): the largest allocas, which gain most, go first, and in a
+ * function whose lifetimes are too long for the budget the rest keep the
+ * hull approximation. The last marker of each block is looked up in a
+ * map per alloca, not found by scanning the block. */
 #include <stdlib.h>
 
 #include "frame/alloca_lifetime.h"
 #include "irkit/blocks.h"
+#include "irkit/keysort.h"
 
-/* Allocas below this size gain little from exact sharing. */
-#define CRL_EXACT_ALLOCA_MIN 64
+/* Forward walks may visit this many blocks per block of the function, in
+ * all (and a few thousand more, so small functions are never limited). */
+#define CRL_EXACT_BUDGET 8u
+#define CRL_EXACT_BUDGET_MIN 4096u
 
-/* The last lifetime marker of `a` in block bb (+1 start, -1 end, 0 none). */
-static int last_marker(LLVMValueRef a, LLVMBasicBlockRef bb) {
-  int last = 0;
-  for (LLVMValueRef i = LLVMGetLastInstruction(bb); i && !last;
-       i = LLVMGetPreviousInstruction(i)) {
-    crl_intr k = crl_intrinsic_of(i);
-    if ((k == CRL_I_LIFETIME_START || k == CRL_I_LIFETIME_END) &&
-        LLVMGetOperand(i, 0) == a)
-      last = k == CRL_I_LIFETIME_START ? 1 : -1;
+/* The last lifetime marker of the alloca in each block that has one:
+ * block -> 1 (start) or 2 (end). Blocks with several markers of it are
+ * ordered by walking them, which only they need. */
+static int build_marker_map(LLVMValueRef a, crl_valmap *m) {
+  crl_vec marks = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    crl_intr k = crl_intrinsic_of(user);
+    if ((k == CRL_I_LIFETIME_START || k == CRL_I_LIFETIME_END) && crl_vec_push(&marks, user))
+      break;
   }
-  return last;
+  int rc = crl_valmap_init(m, marks.n + 1);
+  for (unsigned k = 0; rc == 0 && k < marks.n; k++) {
+    LLVMValueRef mk = marks.v[k];
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(mk);
+    int last = 1;
+    for (unsigned j = 0; j < marks.n && last; j++)
+      if (j != k && LLVMGetInstructionParent(marks.v[j]) == bb && crl_comes_before(mk, marks.v[j]))
+        last = 0;
+    if (last)
+      rc = crl_valmap_put_id(m, bb, crl_intrinsic_of(mk) == CRL_I_LIFETIME_START ? 1 : 2);
+  }
+  crl_vec_free(&marks);
+  return rc;
 }
 
-/* Forward: blocks reachable from a start marker without passing an end. */
-static int forward_blocks(crl_plan *p, LLVMValueRef a, uint64_t *fwd,
-                          uint32_t *stack) {
-  uint32_t sp = 0, ends = 0;
-  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+/* The last lifetime marker of the candidate in block bb (+1 start, -1
+ * end, 0 none). */
+static int last_marker(const crl_cand *cd, LLVMBasicBlockRef bb) {
+  uint32_t k = cd->markers ? crl_valmap_get_id(cd->markers, bb) : UINT32_MAX;
+  return k == 1 ? 1 : k == 2 ? -1 : 0;
+}
+
+/* Forward: blocks reachable from a start marker without passing an end.
+ * Returns the blocks visited, or UINT32_MAX when the alloca has no start
+ * or no end (nothing exact to say) or the walk ran past `budget`. */
+static uint32_t forward_blocks(crl_plan *p, const crl_cand *cd, uint64_t *fwd,
+                               uint32_t *stack, uint32_t budget) {
+  uint32_t sp = 0, ends = 0, visited = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(cd->value); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     crl_intr k = crl_intrinsic_of(user);
     if (k == CRL_I_LIFETIME_END) ends++;
@@ -47,10 +78,11 @@ static int forward_blocks(crl_plan *p, LLVMValueRef a, uint64_t *fwd,
       stack[sp++] = b;
     }
   }
-  if (!sp || !ends) return -1;
+  if (!sp || !ends) return UINT32_MAX;
   while (sp) {
     uint32_t b = stack[--sp];
-    if (last_marker(a, p->blocks[b]) < 0) continue; /* ends here */
+    if (++visited > budget) return UINT32_MAX;
+    if (last_marker(cd, p->blocks[b]) < 0) continue; /* ends here */
     const crl_cfg *g = &p->live_cfg;
     for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
       uint32_t s = g->succ[e];
@@ -59,46 +91,81 @@ static int forward_blocks(crl_plan *p, LLVMValueRef a, uint64_t *fwd,
       stack[sp++] = s;
     }
   }
-  return 0;
+  return visited;
 }
 
 int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
-                               const crl_live_value *lv) {
+                               const crl_live_value *lv, const crl_reach_value *rv) {
   uint32_t nb = p->num_blocks, W = (nb + 63) / 64;
   uint32_t *stack = malloc((nb + 1) * sizeof *stack);
   uint32_t *out = malloc((nb + 1) * sizeof *out);
+  uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
+  crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
   crl_live_scratch sc;
-  if (!stack || !out || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
+  if (!stack || !out || !ord || !kv || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
     free(stack);
     free(out);
+    free(ord);
+    free(kv);
     return -1;
   }
+  /* Allocas with markers that get a field, largest first. */
+  uint32_t n = 0;
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
-    if (!cd->is_alloca) continue;
-    LLVMValueRef cnt = LLVMGetOperand(cd->value, 0);
-    if (!LLVMIsAConstantInt(cnt)) continue;
-    uint64_t size = LLVMABISizeOfType(c->td, LLVMGetAllocatedType(cd->value)) *
-                    LLVMConstIntGetZExtValue(cnt);
-    if (size < CRL_EXACT_ALLOCA_MIN) continue;
+    uint64_t size;
+    if (!cd->is_alloca || !LLVMIsAAllocaInst(cd->value) ||
+        crl_memory_size(c, cd->value, &size) != 0 ||
+        crl_bitset_next(&p->cross.across[i], 0) >= c->num_susp)
+      continue;
+    /* keysort orders ascending: the complement puts large sizes first. */
+    kv[n++] = (crl_keyed){~size, i};
+  }
+  crl_keyed_sort(kv, n, ord);
+  uint64_t budget = (uint64_t)CRL_EXACT_BUDGET * nb + CRL_EXACT_BUDGET_MIN;
+  int rc = 0;
+  for (uint32_t k = 0; k < n && budget > 0; k++) {
+    uint32_t i = ord[k];
+    crl_cand *cd = &p->cands[i];
+    crl_valmap *mm = malloc(sizeof *mm);
     uint64_t *fwd = calloc(W + 1, sizeof *fwd);
-    if (!fwd) break;
-    if (forward_blocks(p, cd->value, fwd, stack) != 0) {
+    if (!mm || !fwd || build_marker_map(cd->value, mm) != 0) {
+      if (mm && mm->keys) crl_valmap_free(mm);
+      free(mm);
+      free(fwd);
+      rc = -1;
+      break;
+    }
+    cd->markers = mm;
+    uint32_t used = forward_blocks(p, cd, fwd, stack,
+                                   budget > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)budget);
+    if (used == UINT32_MAX) {
       free(fwd);
       continue;
     }
+    budget -= used < budget ? used : budget;
     /* Backward: live-in blocks, the definition and the uses. */
     uint64_t *bwd = calloc(W + 1, sizeof *bwd);
     if (!bwd) {
       free(fwd);
+      rc = -1;
       break;
     }
     uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
-    for (uint32_t k = 0; k < m; k++) bwd[out[k] >> 6] |= 1ULL << (out[k] & 63);
-    for (uint32_t k = 0; k < lv[i].num_uses; k++)
-      if (lv[i].use_blocks[k] < nb)
-        bwd[lv[i].use_blocks[k] >> 6] |= 1ULL << (lv[i].use_blocks[k] & 63);
+    budget -= m < budget ? m : budget;
+    for (uint32_t j = 0; j < m; j++) bwd[out[j] >> 6] |= 1ULL << (out[j] & 63);
+    for (uint32_t j = 0; j < lv[i].num_uses; j++)
+      if (lv[i].use_blocks[j] < nb)
+        bwd[lv[i].use_blocks[j] >> 6] |= 1ULL << (lv[i].use_blocks[j] & 63);
     if (lv[i].def_block < nb) bwd[lv[i].def_block >> 6] |= 1ULL << (lv[i].def_block & 63);
+    /* Every block touching it (its uses may be only the reads that matter:
+     * a write nothing reads still needs the storage). */
+    if (cd->reach) {
+      for (uint32_t j = 0; j < rv[i].num_gen; j++)
+        if (rv[i].gen_blocks[j] < nb) bwd[rv[i].gen_blocks[j] >> 6] |= 1ULL << (rv[i].gen_blocks[j] & 63);
+      for (uint32_t j = 0; j < rv[i].num_kill; j++)
+        if (rv[i].kill_blocks[j] < nb) bwd[rv[i].kill_blocks[j] >> 6] |= 1ULL << (rv[i].kill_blocks[j] & 63);
+    }
     for (uint32_t w = 0; w < W; w++) fwd[w] &= bwd[w];
     free(bwd);
     cd->live_blocks = fwd;
@@ -106,7 +173,9 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
   crl_live_scratch_free(&sc);
   free(stack);
   free(out);
-  return 0;
+  free(ord);
+  free(kv);
+  return rc;
 }
 
 /* Is `a` alive on entry to block x: does a predecessor where it is alive
@@ -115,8 +184,7 @@ static int alive_on_entry(const crl_plan *p, const crl_cand *a, uint32_t x) {
   const crl_cfg *g = &p->live_cfg;
   for (uint32_t e = g->pred_off[x]; e < g->pred_off[x + 1]; e++) {
     uint32_t q = g->pred[e];
-    if ((a->live_blocks[q >> 6] >> (q & 63) & 1) &&
-        last_marker(a->value, p->blocks[q]) >= 0)
+    if ((a->live_blocks[q >> 6] >> (q & 63) & 1) && last_marker(a, p->blocks[q]) >= 0)
       return 1;
   }
   return 0;
@@ -127,7 +195,7 @@ static int alive_on_entry(const crl_plan *p, const crl_cand *a, uint32_t x) {
 static int ends_before_start(const crl_plan *p, const crl_cand *a,
                              const crl_cand *b, uint32_t x) {
   LLVMBasicBlockRef bb = p->blocks[x];
-  if (last_marker(a->value, bb) >= 0 || alive_on_entry(p, b, x)) return 0;
+  if (last_marker(a, bb) >= 0 || alive_on_entry(p, b, x)) return 0;
   LLVMValueRef last_end = NULL, first_start = NULL;
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
     crl_intr k = crl_intrinsic_of(i);

@@ -4,10 +4,11 @@
 
 #include "frame/frame_plan.h"
 
-/* Sets live_blocks of every large alloca candidate that has lifetime
- * markers. lv: the candidates' liveness inputs. 0, or -1 (out of memory). */
+/* Sets live_blocks of alloca candidates with lifetime markers that cross
+ * a suspend, within a work budget proportional to the function. lv and rv:
+ * the candidates' liveness inputs (rv: the blocks memory is touched in). lv: the candidates' liveness inputs. 0, or -1 (out of memory). */
 int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
-                               const crl_live_value *lv);
+                               const crl_live_value *lv, const crl_reach_value *rv);
 
 /* Are two alloca candidates never alive in the same block? (0 when either
  * has no exact lifetime.) */

@@ -24,33 +24,110 @@ typedef struct crossing_ctx {
     if (r_ < (cd)->lo) { (cd)->lo = r_; } \
     if (r_ > (cd)->hi) { (cd)->hi = r_; } } } while (0)
 
-/* The hull starts from the definition and the uses; live-in blocks widen it. */
-static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv) {
+/* The hull starts from the definition and the uses; live-in blocks widen it.
+ * Memory live from its users on (reach) has no definition, and its uses
+ * may be only the reads that matter; but every block that touches it
+ * (its forward gen and kill blocks: each such block's last event is one or
+ * the other) belongs in the hull, or storage shared with another value
+ * could take a write (even a dead one) while that value is live. */
+static void hull_from_def_and_uses(crossing_ctx *x, const crl_live_value *lv,
+                                   const crl_reach_value *rv) {
   for (uint32_t i = 0; i < x->p->num_cands; i++) {
     crl_cand *cd = &x->p->cands[i];
     cd->lo = UINT32_MAX;
     cd->hi = 0;
+    /* Memory live from its users on: where it is defined says nothing. */
     uint32_t d = lv[i].def_block < x->n ? lv[i].def_block : 0;
-    HULL(cd, d);
+    if (!cd->reach) HULL(cd, d);
     for (uint32_t k = 0; k < lv[i].num_uses; k++)
       if (lv[i].use_blocks[k] < x->n) HULL(cd, lv[i].use_blocks[k]);
+    if (cd->reach) {
+      for (uint32_t k = 0; k < rv[i].num_gen; k++)
+        if (rv[i].gen_blocks[k] < x->n) HULL(cd, rv[i].gen_blocks[k]);
+      for (uint32_t k = 0; k < rv[i].num_kill; k++)
+        if (rv[i].kill_blocks[k] < x->n) HULL(cd, rv[i].kill_blocks[k]);
+    }
   }
 }
 
 /* One backward walk per candidate (core/liveness): cost is the sum of the
  * live ranges, for when the matrix would be too big. */
-static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv) {
+/* Forward walk for one candidate with `reach`: marks (stamp == gen) the
+ * blocks whose entry rv reaches, as crl_reach_in_matrix defines it. */
+static void reach_walk(const crl_cfg *g, const crl_reach_value *rv, uint32_t *in_stamp,
+                       uint32_t *kill_stamp, uint32_t *gen_stamp, uint32_t gen,
+                       uint32_t *stack) {
+  uint32_t n = g->num_blocks, sp = 0;
+  for (uint32_t k = 0; k < rv->num_kill; k++)
+    if (rv->kill_blocks[k] < n) kill_stamp[rv->kill_blocks[k]] = gen;
+  for (uint32_t k = 0; k < rv->num_gen; k++) {
+    uint32_t b = rv->gen_blocks[k];
+    if (b >= n || gen_stamp[b] == gen) continue;
+    gen_stamp[b] = gen;
+    stack[sp++] = b; /* out[b] holds */
+  }
+  while (sp) {
+    uint32_t b = stack[--sp];
+    for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
+      uint32_t s = g->succ[e];
+      if (in_stamp[s] == gen) continue;
+      in_stamp[s] = gen;
+      /* out[s] holds too unless s kills (a gen block is already pushed). */
+      if (kill_stamp[s] != gen && gen_stamp[s] != gen) {
+        gen_stamp[s] = gen;
+        stack[sp++] = s;
+      }
+    }
+  }
+}
+
+/* Backward walk for one candidate with `rewrites`: marks (stamp == gen)
+ * the blocks on whose entry bk is live, as crl_live_in_kill_matrix says. */
+static void rewrite_walk(const crl_cfg *g, const crl_reach_value *bk, uint32_t *in_stamp,
+                         uint32_t *kill_stamp, uint32_t gen, uint32_t *stack) {
+  uint32_t n = g->num_blocks, sp = 0;
+  for (uint32_t k = 0; k < bk->num_kill; k++)
+    if (bk->kill_blocks[k] < n) kill_stamp[bk->kill_blocks[k]] = gen;
+  for (uint32_t k = 0; k < bk->num_gen; k++) {
+    uint32_t b = bk->gen_blocks[k];
+    if (b >= n || in_stamp[b] == gen) continue;
+    in_stamp[b] = gen;
+    kill_stamp[b] = 0; /* a use in the block comes first */
+    stack[sp++] = b;
+  }
+  while (sp) {
+    uint32_t b = stack[--sp];
+    for (uint32_t e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
+      uint32_t q = g->pred[e];
+      if (in_stamp[q] == gen || kill_stamp[q] == gen) continue;
+      in_stamp[q] = gen;
+      stack[sp++] = q;
+    }
+  }
+}
+
+static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv,
+                             const crl_reach_value *rv, const crl_reach_value *bk) {
   crl_plan *p = x->p;
   crl_live_scratch sc;
   uint32_t *out = malloc((x->n + 1) * sizeof *out);
-  if (!out || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
+  uint32_t *st = calloc(6 * ((size_t)x->n + 1), sizeof *st);
+  if (!out || !st || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
     free(out);
+    free(st);
     return -1;
   }
+  uint32_t *in_stamp = st, *kill_stamp = st + x->n + 1, *gen_stamp = st + 2 * (x->n + 1);
+  uint32_t *stack = st + 3 * (x->n + 1);
+  uint32_t *bin_stamp = st + 4 * (x->n + 1), *bkill_stamp = st + 5 * (x->n + 1);
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
     uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
+    if (cd->reach) reach_walk(&p->live_cfg, &rv[i], in_stamp, kill_stamp, gen_stamp, i + 1, stack);
+    if (cd->rewrites) rewrite_walk(&p->live_cfg, &bk[i], bin_stamp, bkill_stamp, i + 1, stack);
     for (uint32_t k = 0; k < m; k++) {
+      if (cd->reach && in_stamp[out[k]] != i + 1) continue;
+      if (cd->rewrites && bin_stamp[out[k]] != i + 1) continue;
       HULL(cd, out[k]);
       for (uint32_t s = x->first[out[k]]; s != UINT32_MAX; s = x->next[s])
         crl_bitset_set(&p->cross.across[i], s);
@@ -58,6 +135,7 @@ static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv) {
   }
   crl_live_scratch_free(&sc);
   free(out);
+  free(st);
   return 0;
 }
 
@@ -113,15 +191,52 @@ static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W, uint3
  * cache: for thousands of values over tens of thousands of blocks the whole
  * matrix is tens of megabytes, and each pass over it would go to memory. */
 #define CRL_MATRIX_CHUNK_WORDS 32u
-static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_t WC) {
+/* Candidates with `reach` are live only where their sources reach too:
+ * their live-in rows are and'ed with the forward matrix of the chunk. */
+static int apply_reach(crossing_ctx *x, const crl_reach_value *rv, int backward,
+                       uint32_t c0, uint32_t cnt, uint32_t w, uint64_t *m,
+                       uint64_t *f, uint64_t *keep) {
+  crl_plan *p = x->p;
+  int any = 0;
+  memset(keep, 0, (size_t)w * sizeof *keep);
+  for (uint32_t j = 0; j < cnt; j++) {
+    const crl_cand *cd = &p->cands[c0 + j];
+    if (backward ? cd->rewrites : cd->reach) any = 1;
+    else keep[j >> 6] |= 1ULL << (j & 63);
+  }
+  if (!any) return 0;
+  crl_reach_value *sub = malloc(((size_t)cnt + 1) * sizeof *sub);
+  if (!sub) return -1;
+  for (uint32_t j = 0; j < cnt; j++)
+    sub[j] = keep[j >> 6] >> (j & 63) & 1 ? (crl_reach_value){0, 0, NULL, NULL} : rv[c0 + j];
+  int rc = backward ? crl_live_in_kill_matrix(&p->live_cfg, sub, cnt, f, w)
+                    : crl_reach_in_matrix(&p->live_cfg, sub, cnt, f, w);
+  free(sub);
+  if (rc != 0) return -1;
+  for (size_t b = 0; b < x->n; b++)
+    for (uint32_t k = 0; k < w; k++) m[b * w + k] &= f[b * w + k] | keep[k];
+  return 0;
+}
+
+static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv,
+                              const crl_reach_value *rv, const crl_reach_value *bk,
+                              uint32_t WC) {
   crl_plan *p = x->p;
   uint64_t *m = malloc(((size_t)x->n * WC + 1) * sizeof *m);
   uint64_t *seen = malloc(((size_t)WC + 1) * sizeof *seen);
-  int rc = m && seen ? 0 : -1;
+  uint64_t *keep = malloc(((size_t)WC + 1) * sizeof *keep);
+  uint64_t *f = NULL;
+  int any_reach = 0;
+  for (uint32_t i = 0; i < p->num_cands && !any_reach; i++)
+    any_reach = p->cands[i].reach || p->cands[i].rewrites;
+  if (any_reach) f = malloc(((size_t)x->n * WC + 1) * sizeof *f);
+  int rc = m && seen && keep && (f || !any_reach) ? 0 : -1;
   for (uint32_t c0 = 0; rc == 0 && c0 < p->num_cands; c0 += WC * 64) {
     uint32_t cnt = p->num_cands - c0 < WC * 64 ? p->num_cands - c0 : WC * 64;
     uint32_t w = (cnt + 63) / 64;
-    if (crl_live_in_matrix(&p->live_cfg, lv + c0, cnt, m, w) != 0) {
+    if (crl_live_in_matrix(&p->live_cfg, lv + c0, cnt, m, w) != 0 ||
+        (any_reach && (apply_reach(x, rv, 0, c0, cnt, w, m, f, keep) != 0 ||
+                       apply_reach(x, bk, 1, c0, cnt, w, m, f, keep) != 0))) {
       rc = -1;
       break;
     }
@@ -131,6 +246,8 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_
   }
   free(m);
   free(seen);
+  free(keep);
+  free(f);
   return rc;
 }
 #undef HULL
@@ -138,7 +255,8 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv, uint32_
 /* For each candidate, the suspends (and store points) it is live across and
  * the hull, in reverse post-order, of its live blocks. */
 int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
-                              const crl_live_value *lv) {
+                           const crl_live_value *lv, const crl_reach_value *rv,
+                           const crl_reach_value *bk) {
   crossing_ctx x = {p, ns, p->num_blocks, rb, NULL, NULL, 0, NULL, NULL};
   uint32_t n = p->num_blocks;
   x.order = malloc((n + 1) * sizeof *x.order);
@@ -169,13 +287,13 @@ int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
     x.next[s] = x.first[rb[s]];
     x.first[rb[s]] = s;
   }
-  hull_from_def_and_uses(&x, lv);
+  hull_from_def_and_uses(&x, lv, rv);
   uint32_t W = (p->num_cands + 63) / 64;
   uint32_t WC = W < CRL_MATRIX_CHUNK_WORDS ? W : CRL_MATRIX_CHUNK_WORDS; /* words per chunk */
   if ((uint64_t)n * WC <= CRL_MATRIX_MAX_WORDS)
-    rc = crossing_by_matrix(&x, lv, WC);
+    rc = crossing_by_matrix(&x, lv, rv, bk, WC);
   else
-    rc = crossing_by_walks(&x, lv);
+    rc = crossing_by_walks(&x, lv, rv, bk);
 out:
   free(x.order); free(x.rpo); free(x.first); free(x.next); free(store);
   return rc;

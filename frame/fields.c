@@ -43,6 +43,14 @@ uint32_t crl_pin_alloca(crl_coro *c, crl_field_kind k, const char *name,
   return f;
 }
 
+static unsigned arg_no(LLVMValueRef a) {
+  LLVMValueRef fn = LLVMGetParamParent(a);
+  unsigned n = LLVMCountParams(fn);
+  for (unsigned k = 0; k < n; k++)
+    if (LLVMGetParam(fn, k) == a) return k;
+  return 0;
+}
+
 static uint32_t *cands_by_lo(crl_plan *p) {
   uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
   crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
@@ -68,20 +76,31 @@ int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
     const crl_bitset *row = &p->cross.across[i];
     uint32_t first = crl_bitset_next(row, 0);
     if (first >= n || cd->remat) continue;
-    LLVMTypeRef t = cd->is_alloca ? LLVMGetAllocatedType(cd->value)
-                                  : LLVMTypeOf(cd->value);
+    LLVMTypeRef t = cd->is_alloca ? crl_memory_type(cd->value) : LLVMTypeOf(cd->value);
     uint64_t size = LLVMABISizeOfType(c->td, t);
     uint32_t align = LLVMABIAlignmentOfType(c->td, t);
     if (cd->is_alloca) {
-      LLVMValueRef cnt = LLVMGetOperand(cd->value, 0);
-      if (!LLVMIsAConstantInt(cnt)) {
+      if (LLVMIsAArgument(cd->value) &&
+          crl_arg_memory(c->fn, arg_no(cd->value)) != CRL_ARG_BYVAL) {
+        char *nm = crl_slot_name(slots, cd->value);
+        CRL_ERR(c, NULL,
+                "argument %s is %s memory used after a suspend: it belongs to the "
+                "caller's call sequence and is gone once the ramp returns, and "
+                "copying it could move an object whose address matters (not "
+                "supported; LLVM keeps only its address and reads freed stack)",
+                nm ? nm : "?",
+                crl_arg_memory(c->fn, arg_no(cd->value)) == CRL_ARG_INALLOCA
+                    ? "inalloca" : "preallocated");
+        free(nm);
+        free(ord);
+        return -1;
+      }
+      if (crl_memory_size(c, cd->value, &size) != 0) {
         CRL_ERR(c, cd->value, "a dynamically sized alloca lives across a suspend");
         free(ord);
         return -1;
       }
-      size *= LLVMConstIntGetZExtValue(cnt);
-      unsigned a = LLVMGetAlignment(cd->value);
-      if (a > align) align = a;
+      align = crl_memory_align(c, cd->value);
     } else if (align > guarantee) {
       /* A spill needs no more than the allocation gives: its loads and
        * stores carry the field's alignment. */

@@ -42,6 +42,21 @@ void crl_position_after_begin(crl_coro *c, LLVMBuilderRef b);
  * constant-offset address arithmetic on them (remat_plan.c). */
 int crl_is_remat(crl_coro *c, LLVMValueRef v);
 
+/* Memory objects (memory.c): allocas and arguments standing for memory of
+ * their own. byval is the callee's copy of the caller's bytes: the frame
+ * takes a copy of it like an alloca. inalloca and preallocated memory
+ * belongs to the caller's call sequence (its address may matter), and is
+ * gone once the ramp returns: not supported across a suspend. byref is a
+ * plain pointer to the caller's memory (no copy implied), spilled as one. */
+typedef enum { CRL_ARG_PLAIN, CRL_ARG_BYVAL, CRL_ARG_INALLOCA, CRL_ARG_PREALLOCATED } crl_arg_mem;
+crl_arg_mem crl_arg_memory(LLVMValueRef fn, unsigned k);
+/* The type of the memory (the allocated or byval/inalloca/preallocated
+ * type), its size (-1 when dynamic) and its alignment (the ABI's or the
+ * alloca's or parameter's own, whichever is larger). */
+LLVMTypeRef crl_memory_type(LLVMValueRef v);
+int crl_memory_size(crl_coro *c, LLVMValueRef v, uint64_t *size);
+uint32_t crl_memory_align(crl_coro *c, LLVMValueRef v);
+
 /* Frees what the planner attached to c (plan.c). */
 void crl_frame_free(crl_coro *c);
 

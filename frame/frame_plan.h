@@ -14,10 +14,21 @@
 typedef struct crl_cand {
   LLVMValueRef value;   /* instruction, argument or alloca */
   uint32_t def_block;
-  int is_alloca;
+  int is_alloca;         /* memory: an alloca or a byval argument */
+  int reach;            /* memory live only where its users can reach
+                           (crl_reach_in_matrix), not from a definition */
+  int rewrites;         /* memory whose liveness stops where it is written
+                           whole (crl_live_in_kill_matrix) */
   int store_after_def;  /* cannot be stored at the suspend points */
   int remat;            /* recomputed after each suspend from its operands,
                            which are kept in the frame anyway */
+  /* With c->remat_depth > 1: pure instructions between the value and those
+   * operands that cross no suspend themselves, recomputed with it (in
+   * definition order; malloc'd, NULL when none). */
+  LLVMValueRef *chain;
+  uint32_t num_chain;
+  int chain_only;       /* a value used only in its block, a candidate only
+                           so that a recomputed user may need it */
   /* Chains (CRL_PLAN_REMAT_CHAINS): the instructions it is computed
    * from that are recomputed with it (operands first), and the candidates
    * those read (kept in the frame, or recomputed themselves). */
@@ -26,7 +37,8 @@ typedef struct crl_cand {
   uint32_t *leaves;
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
-  uint64_t *live_blocks;/* large allocas: blocks where really alive, or NULL */
+  uint64_t *live_blocks;/* allocas: blocks where really alive, or NULL */
+  struct crl_valmap *markers; /* with live_blocks: block -> last marker */
 } crl_cand;
 
 typedef struct crl_plan {
@@ -42,7 +54,14 @@ typedef struct crl_plan {
   LLVMValueRef *cut_end;
   crl_cand *cands;
   uint32_t num_cands;
+  uint32_t num_main;         /* while collecting: candidates before shadows */
   crl_crossing cross;        /* suspends [0, n) real; [n, 2n) store points */
+  /* Recomputation plans (spill_plan.c): the crossing sets and hulls as
+   * liveness left them, to lay out the one-level plan as well when the
+   * chained one was taken, and keep the smaller frame. */
+  uint64_t *rows_before;
+  uint32_t *hull_before;     /* lo, hi per candidate */
+  int chains_used;
   uint32_t begin_block;
 } crl_plan;
 
@@ -51,11 +70,21 @@ int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn);
 void crl_plan_free(crl_plan *p);
 uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
 /* crossing.c: crossing sets over 2n ids (suspends, then store points) and
- * hulls; rb[s] is the block of id s. 0, or -1 out of memory. */
+ * hulls; rb[s] is the block of id s. A candidate with `reach` is live only
+ * in blocks that rv[i] also reaches, one with `rewrites` only where its
+ * uses bk[i] are live through its kills. 0, or -1 out of memory. */
 int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
-                           const crl_live_value *lv);
-/* remat_plan.c: marks the candidates recomputed after suspends. */
-void crl_mark_remat(crl_coro *c, crl_plan *p);
+                           const crl_live_value *lv, const crl_reach_value *rv,
+                           const crl_reach_value *bk);
+/* remat_plan.c: marks the candidates recomputed after suspends; with
+ * chains, operands may be recomputed in turn or brought into the frame.
+ * Returns whether a chain was used (else the plan is the one-level one). */
+int crl_mark_remat(crl_coro *c, crl_plan *p, int chains);
+/* Whether v is an instruction that may be recomputed after a suspend. */
+int crl_remat_candidate(LLVMValueRef v);
+/* The recomputed candidates, users before the recomputed operands they
+ * use (the rewrite's order); malloc'd, NULL when out of memory. */
+uint32_t *crl_remat_order(crl_plan *p, uint32_t *count);
 /* interference.c: lays out c->fields; 0, or -1 on failure. */
 int crl_layout_frame(crl_coro *c, crl_plan *p);
 /* fields.c: a field for each candidate crossing a suspend (in hull order),

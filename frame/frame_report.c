@@ -23,8 +23,9 @@ char *crl_slot_name(const crl_valmap *slots, LLVMValueRef v) {
 
 /* "<type> %name", or "alloca <type>, align N" for allocas. */
 static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
+  LLVMTypeRef mt = LLVMIsAArgument(v) ? crl_memory_type(v) : NULL;
   char *ty = LLVMPrintTypeToString(LLVMIsAAllocaInst(v) ? LLVMGetAllocatedType(v)
-                                                        : LLVMTypeOf(v));
+                                   : mt ? mt : LLVMTypeOf(v));
   /* A named struct prints as its definition; the report wants its name. */
   char *def = ty[0] == '%' ? strstr(ty, " = type ") : NULL;
   if (def) *def = 0;
@@ -36,6 +37,8 @@ static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
   }
   if (LLVMIsAAllocaInst(v))
     snprintf(s, n, "%s = alloca %s, align %u", name, ty, LLVMGetAlignment(v));
+  else if (mt)
+    snprintf(s, n, "ptr byval(%s) %s", ty, name);
   else
     snprintf(s, n, "%s %s", ty, name);
   LLVMDisposeMessage(ty);

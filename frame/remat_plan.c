@@ -7,28 +7,36 @@
 #include "frame/alloca_lifetime.h"
 #include "coro/lowering.h"
 #include "frame/frame_plan.h"
+#include "irkit/keysort.h"
 
 /* Cheap pure instructions (casts, arithmetic, comparisons, selects,
  * address arithmetic) are recomputed after each suspend instead of getting
- * a frame slot when that cannot cost more: their operands then live across
- * those suspends too, which is free for operands already there and is
- * accepted when the operands that must be extended are smaller than the
- * value (a sign-extended counter keeps its i32, not the i64). */
+ * a frame slot when that costs fewer frame bytes: their operands then live
+ * across those suspends too, which is free for operands already there and
+ * is paid otherwise (a sign-extended counter keeps its i32, not the i64).
+ * An operand that is not in the frame may be recomputed in turn, so a
+ * chain (s * 31 + 7 from s) rebuilds from the values the frame holds
+ * anyway; chains are at most CRL_REMAT_DEPTH instructions long, and their
+ * operands' copies (the value's own replaces a reload) add at most
+ * CRL_REMAT_CLONES instructions over all the suspends they cross.
+ * Division and remainder are recomputed too: with the same operands they
+ * cannot trap where the original did not. */
+#define CRL_REMAT_DEPTH 4
+#define CRL_REMAT_CLONES 64
+
 static int recomputable(LLVMValueRef v) {
   if (!LLVMIsAInstruction(v)) return 0;
-  if (LLVMIsACastInst(v) || LLVMIsACmpInst(v) || LLVMIsASelectInst(v) ||
-      LLVMIsAGetElementPtrInst(v))
-    return 1;
-  if (!LLVMIsABinaryOperator(v)) return 0;
-  /* Division could trap; recomputing it is only as safe as the original,
-   * but keep the rule simple. */
-  LLVMOpcode op = LLVMGetInstructionOpcode(v);
-  return op != LLVMUDiv && op != LLVMSDiv && op != LLVMURem && op != LLVMSRem;
+  return LLVMIsACastInst(v) || LLVMIsACmpInst(v) || LLVMIsASelectInst(v) ||
+         LLVMIsAGetElementPtrInst(v) || LLVMIsABinaryOperator(v);
 }
+
+int crl_remat_candidate(LLVMValueRef v) { return recomputable(v); }
 
 static int remat_from(crl_coro *c, LLVMValueRef v, int depth) {
   for (; depth < 64; depth++) {
-    if (v == c->begin || LLVMIsAAllocaInst(v) || LLVMIsAConstant(v)) return 1;
+    if (v == c->begin || v == c->frame_base || LLVMIsAAllocaInst(v) ||
+        LLVMIsAConstant(v))
+      return 1;
     /* Where the realigned region's slack block is: a select on a compare
      * of two frame addresses (rewrite.c). */
     if (c->slack_addr && (v == c->slack_addr || v == c->slack_cmp)) {
@@ -62,6 +70,68 @@ static int covers(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
   for (uint32_t s = crl_bitset_next(b, 0); s < n; s = crl_bitset_next(b, s + 1))
     if (!crl_bitset_test(a, s)) return 0;
   return 1;
+}
+
+/* Address arithmetic on the frame or on what it derives from, which every
+ * split function rebuilds on its own (crl_is_remat, but no alloca). */
+static int rebuilt_everywhere(crl_coro *c, LLVMValueRef v) {
+  if (!crl_is_remat(c, v)) return 0;
+  while (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v))
+    v = LLVMGetOperand(v, 0);
+  return v == c->begin || (c->frame_base && v == c->frame_base);
+}
+
+#define CRL_CHAIN_MAX 8
+
+/* What recomputing one value takes: candidates the frame then holds
+ * (leaves) and pure instructions recomputed with it (members, in
+ * definition order). */
+typedef struct chain_walk {
+  uint32_t leaves[CRL_CHAIN_MAX], num_leaves;
+  LLVMValueRef members[CRL_CHAIN_MAX];
+  uint32_t num_members;
+} chain_walk;
+
+static int crosses_any(const crl_plan *p, uint32_t j, uint32_t n) {
+  return crl_bitset_next(&p->cross.across[j], 0) < n;
+}
+
+static int add_leaf(crl_plan *p, chain_walk *w, uint32_t j) {
+  if (p->cands[j].is_alloca || p->cands[j].remat) return -1;
+  for (uint32_t k = 0; k < w->num_leaves; k++)
+    if (w->leaves[k] == j) return 0;
+  if (w->num_leaves == CRL_CHAIN_MAX) return -1;
+  w->leaves[w->num_leaves++] = j;
+  return 0;
+}
+
+static int is_member(const chain_walk *w, LLVMValueRef v) {
+  for (uint32_t k = 0; k < w->num_members; k++)
+    if (w->members[k] == v) return 1;
+  return 0;
+}
+
+/* The operands of v, recomputed `depth` levels below the value: members
+ * while c->remat_depth allows, crossing nothing themselves. 0, or -1 when
+ * v cannot be recomputed so. */
+static int walk_ops(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
+                    LLVMValueRef v, unsigned depth, chain_walk *w) {
+  unsigned nops = LLVMGetNumOperands(v);
+  if (nops > 4) return -1;
+  for (unsigned k = 0; k < nops; k++) {
+    LLVMValueRef op = LLVMGetOperand(v, k);
+    if (LLVMIsAConstant(op) || rebuilt_everywhere(c, op) || is_member(w, op)) continue;
+    uint32_t j = crl_valmap_get_id(cand_of, op);
+    int crossing = j != UINT32_MAX && crosses_any(p, j, c->num_susp);
+    if (!crossing && depth + 1 < c->remat_depth && recomputable(op)) {
+      if (walk_ops(c, p, cand_of, op, depth + 1, w) != 0) return -1;
+      if (w->num_members == CRL_CHAIN_MAX) return -1;
+      w->members[w->num_members++] = op;
+      continue;
+    }
+    if (j == UINT32_MAX || add_leaf(p, w, j) != 0) return -1;
+  }
+  return 0;
 }
 
 /* ---- chains (CRL_PLAN_REMAT_CHAINS) ----
@@ -106,7 +176,7 @@ static uint64_t need(crl_coro *c, crl_plan *p, uint32_t j, const crl_bitset *row
   return sum;
 }
 
-static int add_leaf(chain *ch, uint32_t j) {
+static int tree_add_leaf(chain *ch, uint32_t j) {
   for (uint32_t k = 0; k < ch->nleaves; k++)
     if (ch->leaves[k] == j) return 0;
   if (ch->nleaves == CHAIN_LEAVES) return -1;
@@ -131,7 +201,7 @@ static int gather(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
   const crl_cand *cd = j != UINT32_MAX ? &p->cands[j] : NULL;
   if (cd && !cd->is_alloca &&
       (cd->remat || covers(&p->cross.across[j], row, c->num_susp)))
-    return add_leaf(ch, j);
+    return tree_add_leaf(ch, j);
   if (in_tree(ch, x)) return 0;
   uint32_t nt = ch->ntree, nl = ch->nleaves;
   unsigned nops = LLVMIsAInstruction(x) ? (unsigned)LLVMGetNumOperands(x) : 0;
@@ -146,7 +216,7 @@ static int gather(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
     ch->ntree = nt;
     ch->nleaves = nl;
   }
-  return cd && !cd->is_alloca ? add_leaf(ch, j) : -1;
+  return cd && !cd->is_alloca ? tree_add_leaf(ch, j) : -1;
 }
 
 /* Leaf j is now needed wherever the value is: across its suspends (and
@@ -205,61 +275,220 @@ static void mark_remat_chains(crl_coro *c, crl_plan *p, const crl_valmap *cand_o
   }
 }
 
-void crl_mark_remat(crl_coro *c, crl_plan *p) {
+/* Chains (c->remat_depth > 1): like single instructions below, with the
+ * cost counted once per distinct leaf. */
+static void mark_chains(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
+                        uint8_t *pinned) {
   uint32_t n = c->num_susp;
-  if (c->low && (c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS)) {
-    crl_valmap cand_of;
-    if (crl_valmap_init(&cand_of, p->num_cands) != 0) return;
-    for (uint32_t i = 0; i < p->num_cands; i++)
-      crl_valmap_put_id(&cand_of, p->cands[i].value, i);
-    mark_remat_chains(c, p, &cand_of);
-    crl_valmap_free(&cand_of);
-    return;
-  }
-  crl_valmap cand_of;
-  crl_valmap_init(&cand_of, p->num_cands);
-  /* Operands of a recomputed value keep their slots: no chains, so the
-   * operands' repair always runs after the copies are made. */
-  uint8_t *pinned = calloc(p->num_cands + 1, 1);
-  if (!pinned) {
-    crl_valmap_free(&cand_of);
-    return;
-  }
-  for (uint32_t i = 0; i < p->num_cands; i++)
-    crl_valmap_put_id(&cand_of, p->cands[i].value, i);
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
     const crl_bitset *row = &p->cross.across[i];
-    if (cd->is_alloca || pinned[i] || !recomputable(cd->value) ||
-        crl_bitset_next(row, 0) >= n)
+    if (cd->is_alloca || pinned[i] || !recomputable(cd->value) || !crosses_any(p, i, n))
       continue;
-    unsigned nops = LLVMGetNumOperands(cd->value);
-    uint32_t ops[4], nj = 0;
+    chain_walk w;
+    w.num_leaves = w.num_members = 0;
+    if (walk_ops(c, p, cand_of, cd->value, 0, &w) != 0) continue;
     uint64_t extra = 0;
-    int ok = nops <= 4;
-    for (unsigned k = 0; k < nops && ok; k++) {
-      LLVMValueRef op = LLVMGetOperand(cd->value, k);
-      if (LLVMIsAConstant(op)) continue;
-      uint32_t j = crl_valmap_get_id(&cand_of, op);
-      ok = j != UINT32_MAX && !p->cands[j].is_alloca && !p->cands[j].remat;
-      if (!ok) break;
-      ops[nj++] = j;
-      if (!covers(&p->cross.across[j], row, n))
-        extra += LLVMABISizeOfType(c->td, LLVMTypeOf(op));
+    for (uint32_t k = 0; k < w.num_leaves; k++)
+      if (!covers(&p->cross.across[w.leaves[k]], row, n))
+        extra += LLVMABISizeOfType(c->td, LLVMTypeOf(p->cands[w.leaves[k]].value));
+    if (extra && extra >= LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value))) continue;
+    if (w.num_members) {
+      cd->chain = malloc(w.num_members * sizeof *cd->chain);
+      if (!cd->chain) continue;
+      memcpy(cd->chain, w.members, w.num_members * sizeof *cd->chain);
+      cd->num_chain = w.num_members;
     }
-    if (!ok || (extra && extra >= LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value))))
-      continue;
     cd->remat = 1;
-    for (uint32_t k = 0; k < nj; k++) {
-      crl_cand *oj = &p->cands[ops[k]];
-      pinned[ops[k]] = 1;
-      /* Now also live wherever the value was (suspends and store points). */
-      crl_bitset_union_with(&p->cross.across[ops[k]], row);
+    for (uint32_t k = 0; k < w.num_leaves; k++) {
+      crl_cand *oj = &p->cands[w.leaves[k]];
+      pinned[w.leaves[k]] = 1;
+      crl_bitset_union_with(&p->cross.across[w.leaves[k]], row);
       if (cd->lo < oj->lo) oj->lo = cd->lo;
       if (cd->hi > oj->hi) oj->hi = cd->hi;
     }
   }
-  free(pinned);
-  crl_valmap_free(&cand_of);
 }
 
+static uint32_t count_bits(const crl_bitset *b, uint32_t n) {
+  uint32_t k = 0;
+  for (uint32_t s = crl_bitset_next(b, 0); s < n; s = crl_bitset_next(b, s + 1)) k++;
+  return k;
+}
+
+/* What making one value available after a set of suspends takes: each
+ * step extends a candidate's crossing set to the row, keeping it in the
+ * frame (extend) or recomputing it there (remat). */
+typedef struct remat_step { uint32_t cand; int remat; } remat_step;
+
+typedef struct remat_ctx {
+  crl_coro *c;
+  crl_plan *p;
+  crl_valmap cand_of;
+  remat_step steps[64];
+  uint32_t nsteps, clones;
+  int chains;       /* 0: one level, from values already crossing suspends */
+  uint8_t *pinned;  /* one level: operands of recomputed values stay */
+  int used_chains;  /* a decision one level would not have made */
+} remat_ctx;
+
+#define REMAT_NO UINT64_MAX
+
+static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *row,
+                              int depth);
+
+/* Extra frame bytes for candidate j to be available after every suspend of
+ * `row`, steps appended to x; REMAT_NO when it cannot be. */
+static uint64_t avail_cost(remat_ctx *x, uint32_t j, const crl_bitset *row, int depth) {
+  crl_plan *p = x->p;
+  crl_cand *cd = &p->cands[j];
+  uint32_t n = x->c->num_susp;
+  if (cd->is_alloca) return REMAT_NO;
+  /* One level: an operand must be a value already crossing suspends,
+   * kept in the frame (recomputed ones cannot be extended). */
+  if (!x->chains && (cd->remat || cd->chain_only)) return REMAT_NO;
+  if (covers(&p->cross.across[j], row, n)) return 0;
+  LLVMTypeRef t = LLVMTypeOf(cd->value);
+  uint64_t keep = LLVMABISizeOfType(x->c->td, t);
+  uint32_t mark = x->nsteps, clones = x->clones;
+  if (x->chains && (cd->remat || (recomputable(cd->value) && !cd->store_after_def)) &&
+      depth < CRL_REMAT_DEPTH && x->nsteps < 64) {
+    x->steps[x->nsteps++] = (remat_step){j, 1};
+    x->clones += count_bits(row, n);
+    uint64_t sub = x->clones <= CRL_REMAT_CLONES ? operands_cost(x, cd->value, row, depth + 1)
+                                                  : REMAT_NO;
+    /* Recomputing it is taken when that costs less than keeping it; a
+     * value already recomputed has no slot to keep. */
+    if (sub != REMAT_NO && (cd->remat || sub < keep)) return sub;
+    x->nsteps = mark;
+    x->clones = clones;
+  }
+  if (cd->remat || x->nsteps >= 64) return REMAT_NO;
+  x->steps[x->nsteps++] = (remat_step){j, 0};
+  return keep;
+}
+
+static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *row,
+                              int depth) {
+  unsigned nops = LLVMGetNumOperands(v);
+  uint64_t sum = 0;
+  for (unsigned k = 0; k < nops; k++) {
+    LLVMValueRef op = LLVMGetOperand(v, k);
+    if (LLVMIsAConstant(op)) continue;
+    uint32_t j = crl_valmap_get_id(&x->cand_of, op);
+    if (j == UINT32_MAX) return REMAT_NO;
+    uint64_t c = avail_cost(x, j, row, depth);
+    if (c == REMAT_NO) return REMAT_NO;
+    sum += c;
+  }
+  return sum;
+}
+
+int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
+  uint32_t n = c->num_susp;
+  /* A lowering that opts into tree chains (CRL_PLAN_REMAT_CHAINS) plans
+   * them alone. */
+  if (c->low && (c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS)) {
+    crl_valmap cand_of;
+    if (crl_valmap_init(&cand_of, p->num_cands) != 0) return 0;
+    for (uint32_t i = 0; i < p->num_cands; i++)
+      crl_valmap_put_id(&cand_of, p->cands[i].value, i);
+    mark_remat_chains(c, p, &cand_of);
+    crl_valmap_free(&cand_of);
+    return 0;
+  }
+  remat_ctx x;
+  memset(&x, 0, sizeof x);
+  x.c = c;
+  x.p = p;
+  x.chains = chains;
+  x.pinned = calloc(p->num_cands + 1, 1);
+  if (!x.pinned) return 0;
+  crl_valmap_init(&x.cand_of, p->num_cands);
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    crl_valmap_put_id(&x.cand_of, p->cands[i].value, i);
+  /* An ABI that asks for its own chain depth (c->remat_depth > 1) gets
+   * chains of instructions recomputed with each value. */
+  if (c->remat_depth > 1) {
+    mark_chains(c, p, &x.cand_of, x.pinned);
+    crl_valmap_free(&x.cand_of);
+    free(x.pinned);
+    return 0;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    const crl_bitset *row = &p->cross.across[i];
+    if (cd->is_alloca || cd->remat || (!chains && x.pinned[i]) ||
+        !recomputable(cd->value) || crl_bitset_next(row, 0) >= n)
+      continue;
+    /* The value's own copy after each suspend replaces a reload; only the
+     * chain below it adds code. */
+    x.nsteps = 0;
+    x.clones = 0;
+    uint64_t size = LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value));
+    uint64_t extra = operands_cost(&x, cd->value, row, 1);
+    /* With chains a tie is taken too: the operand it brings into the frame
+     * may serve other values recomputed from it (three field addresses
+     * off one loaded pointer); crl_frame_build keeps the one-level plan
+     * unless this one turns out smaller. */
+    if (extra == REMAT_NO || extra > size || (extra == size && !chains)) continue;
+    cd->remat = 1;
+    for (uint32_t k = 0; k < x.nsteps; k++) {
+      crl_cand *oj = &p->cands[x.steps[k].cand];
+      if (x.steps[k].remat || oj->chain_only) x.used_chains = 1;
+      x.pinned[x.steps[k].cand] = 1;
+      if (x.steps[k].remat) oj->remat = 1;
+      /* Now also live wherever the value was (suspends and store points). */
+      crl_bitset_union_with(&p->cross.across[x.steps[k].cand], row);
+      if (cd->lo < oj->lo) oj->lo = cd->lo;
+      if (cd->hi > oj->hi) oj->hi = cd->hi;
+    }
+  }
+  crl_valmap_free(&x.cand_of);
+  free(x.pinned);
+  return x.used_chains;
+}
+
+/* Recomputed values whose recomputation uses other recomputed values:
+ * each one's chain height (1 + its recomputed operands' highest), so
+ * that the rewrite can make the copies of users before those of their
+ * operands. */
+static uint32_t height(crl_plan *p, const crl_valmap *cand_of, uint32_t *h, uint32_t i,
+                       int depth) {
+  if (h[i]) return h[i];
+  uint32_t best = 0;
+  LLVMValueRef v = p->cands[i].value;
+  unsigned nops = LLVMGetNumOperands(v);
+  for (unsigned k = 0; k < nops && depth < 64; k++) {
+    uint32_t j = crl_valmap_get_id(cand_of, LLVMGetOperand(v, k));
+    if (j == UINT32_MAX || j == i || !p->cands[j].remat) continue;
+    uint32_t hj = height(p, cand_of, h, j, depth + 1);
+    if (hj > best) best = hj;
+  }
+  return h[i] = best + 1;
+}
+
+uint32_t *crl_remat_order(crl_plan *p, uint32_t *count) {
+  uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
+  uint32_t *h = calloc(p->num_cands + 1, sizeof *h);
+  crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
+  crl_valmap cand_of;
+  if (!ord || !h || !kv || crl_valmap_init(&cand_of, p->num_cands) != 0) {
+    free(ord);
+    free(h);
+    free(kv);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    if (p->cands[i].remat) crl_valmap_put_id(&cand_of, p->cands[i].value, i);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    if (p->cands[i].remat)
+      kv[m++] = (crl_keyed){((uint64_t)~height(p, &cand_of, h, i, 0) << 32) | i, i};
+  crl_keyed_sort(kv, m, ord);
+  crl_valmap_free(&cand_of);
+  free(h);
+  free(kv);
+  *count = m;
+  return ord;
+}

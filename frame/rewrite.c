@@ -83,14 +83,22 @@ static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field)
   LLVMValueRef addr = crl_ramp_field_addr(c, field);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
-  int any_before = redirect_uses(c, p, a, addr, b);
-  /* Written before the frame existed: copy what it holds into the frame. */
-  if (any_before) {
+  /* An alloca in another address space: its uses get the frame address
+   * cast to it (the frame is in address space 0), recomputed like any
+   * cast of a frame address in the clones. */
+  LLVMValueRef view = addr;
+  if (LLVMTypeOf(a) != LLVMTypeOf(addr)) {
+    view = LLVMBuildAddrSpaceCast(b, addr, LLVMTypeOf(a), "");
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(view));
+  }
+  int any_before = redirect_uses(c, p, a, view, b);
+  /* Written before the frame existed, or a byval argument (the caller's
+   * bytes, gone once the ramp returns): the frame starts as a copy. */
+  if (any_before || LLVMIsAArgument(a)) {
     LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
-    uint64_t size = LLVMABISizeOfType(c->td, LLVMGetAllocatedType(a));
-    if (LLVMIsAConstantInt(LLVMGetOperand(a, 0)))
-      size *= LLVMConstIntGetZExtValue(LLVMGetOperand(a, 0));
-    LLVMBuildMemCpy(b, addr, c->fields[field].align, a, LLVMGetAlignment(a),
+    uint64_t size = 0;
+    crl_memory_size(c, a, &size);
+    LLVMBuildMemCpy(b, addr, c->fields[field].align, a, crl_memory_align(c, a),
                     LLVMConstInt(c->i64_t, size, 0));
   }
   LLVMDisposeBuilder(b);
@@ -126,6 +134,26 @@ static int push_frame_var(crl_coro *c, crl_frame_var v, unsigned *cap) {
   return 0;
 }
 
+/* Chains a declare of stack alloca `a` onto the alloca's list; 0, or -1
+ * when out of memory. */
+static int push_stack_var(crl_coro *c, LLVMValueRef a, LLVMDbgRecordRef r) {
+  crl_stack_var v = {LLVMDbgVariableRecordGetVariable(r),
+                     LLVMDbgVariableRecordGetExpression(r), LLVMDbgRecordGetDebugLoc(r),
+                     UINT32_MAX};
+  if (!v.var || !v.expr || !v.loc) return 0;
+  if (!c->stack_var_of.cap && crl_valmap_init(&c->stack_var_of, 16) != 0) return -1;
+  if (c->num_stack_vars == c->cap_stack_vars) {
+    unsigned nc = c->cap_stack_vars ? 2 * c->cap_stack_vars : 8;
+    crl_stack_var *sv = realloc(c->stack_vars, nc * sizeof *sv);
+    if (!sv) return -1;
+    c->stack_vars = sv;
+    c->cap_stack_vars = nc;
+  }
+  v.next = crl_valmap_get_id(&c->stack_var_of, a);
+  c->stack_vars[c->num_stack_vars] = v;
+  return crl_valmap_put_id(&c->stack_var_of, a, c->num_stack_vars++);
+}
+
 /* A variable declared on an alloca that moved into the frame is declared
  * on its field instead, once, where the field addresses are made; the
  * clones declare it at their entry (switch_dispatch.c). The alloca, which
@@ -148,7 +176,10 @@ static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
         if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
         LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
         uint32_t field = a ? crl_valmap_get_id(moved, a) : UINT32_MAX;
-        if (field == UINT32_MAX) continue;
+        if (field == UINT32_MAX) {
+          if (a && LLVMIsAAllocaInst(a) && push_stack_var(c, a, r) != 0) rc = -1;
+          continue;
+        }
         crl_frame_var v = {LLVMDbgVariableRecordGetVariable(r),
                            LLVMDbgVariableRecordGetExpression(r),
                            LLVMDbgRecordGetDebugLoc(r), field};
@@ -176,11 +207,12 @@ static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
     for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(nd)); u;
          u = LLVMGetNextUse(u))
       preds++;
-    /* Memory-mode values are spilled after every SSA repair, so a new
-     * block on the invoke's normal edge cannot confuse the index CFG. */
-    if (preds != 1 || LLVMIsAPHINode(first))
-      nd = crl_split_edge(LLVMGetInstructionParent(def), nd, "coro.spill");
-    (void)c;
+    /* Normalization gave every used invoke result an edge block of its
+     * own (splitting one now would rebuild phis the plan holds). */
+    if (preds != 1 || LLVMIsAPHINode(first)) {
+      CRL_ERR(c, def, "internal error: the invoke's normal edge has no block of its own");
+      return NULL;
+    }
     return LLVMGetFirstInstruction(nd);
   }
   if (LLVMIsAArgument(def)) return NULL;
@@ -335,10 +367,15 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   int rc = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   /* Recomputed values first: their copies after the suspends use operands
-   * whose own repair, below, must see those uses. */
-  uint32_t nr = 0, *order = remat_order(c, p, &nr);
+   * whose own repair, below, must see those uses; along a recomputed chain
+   * users come before the operands they recompute from, for the same
+   * reason (tree chains: in the order remat_order gives). */
+  uint32_t nremat = 0;
+  uint32_t *order = (c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS)
+                        ? remat_order(c, p, &nremat)
+                        : crl_remat_order(p, &nremat);
   if (!order) rc = -1;
-  for (uint32_t k = 0; k < nr; k++) {
+  for (uint32_t k = 0; k < nremat; k++) {
     crl_ssa_begin_value(&r, order[k]);
     crl_ssa_snapshot_uses(&r);
     crl_ssa_rewrite_uses(&r);

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "core/layout.h"
 #include "coro/lowering.h"
 #include "irkit/blocks.h"
@@ -11,10 +13,13 @@
 #include "frame/frame_plan.h"
 #include "irkit/slots.h"
 
-/* A use after a non-unwind coro.end happens only in the ramp. */
+/* A use after a non-unwind coro.end happens only in the ramp; the end's
+ * own operands (what coro.end.async tail-calls with) are used wherever it
+ * runs. */
 static int ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user) {
   return b < p->num_blocks && p->cut_end[b] &&
-         (LLVMIsAPHINode(user) || crl_comes_before(p->cut_end[b], user));
+         (LLVMIsAPHINode(user) ||
+          (user != p->cut_end[b] && crl_comes_before(p->cut_end[b], user)));
 }
 
 /* ---- candidates ---- */
@@ -57,16 +62,84 @@ static void value_uses(crl_plan *p, LLVMValueRef v, use_list *out) {
 
 
 typedef struct alloca_info {
-  use_list uses;
+  use_list uses;   /* where its contents or address are used */
+  use_list users;  /* blocks of every user, markers included */
+  crl_vec markers; /* its lifetime.start and lifetime.end calls */
+  crl_vec reads;   /* users that may read its bytes */
+  crl_vec overwrites; /* users that write all of its bytes, reading none */
+  crl_vec partials;   /* users that write some of its bytes, reading none */
   uint32_t starts, start_block;
   int escapes, has_end;
 } alloca_info;
 
-/* Uses of an alloca through address arithmetic count as its own uses. A
- * pointer that escapes (stored, passed to a call, cast to an integer) may be
- * used anywhere until the lifetime ends. */
-static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
+/* Does `user` (reached through `v`, the object's own address when v == a)
+ * write every byte of `a`, `size` bytes, reading none of them? A store of
+ * the whole type, or a memset / memcpy / memmove into it with a constant
+ * length covering it (and, for a copy, not from it). */
+static int overwrites_all(LLVMTargetDataRef td, LLVMValueRef a, LLVMValueRef v,
+                          LLVMValueRef user, uint64_t size) {
+  if (v != a || !size) return 0;
+  if (LLVMIsAStoreInst(user))
+    return LLVMGetOperand(user, 1) == v && LLVMGetOperand(user, 0) != v &&
+           LLVMABISizeOfType(td, LLVMTypeOf(LLVMGetOperand(user, 0))) >= size &&
+           LLVMStoreSizeOfType(td, LLVMTypeOf(LLVMGetOperand(user, 0))) >= size;
+  if (!LLVMIsACallInst(user)) return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(user);
+  unsigned id = LLVMIsAFunction(callee) ? LLVMGetIntrinsicID(callee) : 0;
+  if (!id || (id != LLVMLookupIntrinsicID("llvm.memset", 11) &&
+              id != LLVMLookupIntrinsicID("llvm.memcpy", 11) &&
+              id != LLVMLookupIntrinsicID("llvm.memmove", 12) &&
+              id != LLVMLookupIntrinsicID("llvm.memcpy.inline", 18) &&
+              id != LLVMLookupIntrinsicID("llvm.memset.inline", 18)))
+    return 0;
+  LLVMValueRef len = LLVMGetOperand(user, 2);
+  if (LLVMGetOperand(user, 0) != v || !LLVMIsAConstantInt(len) ||
+      LLVMConstIntGetZExtValue(len) < size)
+    return 0;
+  return LLVMGetOperand(user, 1) != v;
+}
+
+/* Does passing `v` as argument `k` of `call` leave a copy of the pointer
+ * behind? Not when the parameter is captures(none) (at the call or on the
+ * callee), nor for a byval parameter, which receives a copy of the bytes. */
+static int call_captures(LLVMValueRef call, LLVMValueRef v, unsigned k) {
+  if (LLVMGetOperand(call, k) != v) return 0;
+  if (k >= LLVMGetNumArgOperands(call)) return 1; /* the callee itself */
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(call));
+  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  unsigned captures = LLVMGetEnumAttributeKindForName("captures", 8);
+  if (LLVMGetCallSiteEnumAttribute(call, k + 1, byval)) return 0;
+  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, k + 1, captures);
+  if (a && LLVMGetEnumAttributeValue(a) == 0) return 0;
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (LLVMIsAFunction(callee) && k < LLVMCountParams(callee)) {
+    a = LLVMGetEnumAttributeAtIndex(callee, k + 1, captures);
+    if (a && LLVMGetEnumAttributeValue(a) == 0) return 0;
+  }
+  (void)ctx;
+  return 1;
+}
+
+/* Does `call` keep a copy of pointer `v` past the call? */
+static int call_escapes(LLVMValueRef call, LLVMValueRef v) {
+  unsigned n = LLVMGetNumOperands(call);
+  for (unsigned k = 0; k < n; k++)
+    if (call_captures(call, v, k)) return 1;
+  return 0;
+}
+
+/* Uses of an alloca (or a byval argument) through address arithmetic count
+ * as its own uses. A pointer that escapes (stored, passed to a call that
+ * may keep it, cast to an integer) may be used anywhere until the lifetime
+ * ends. Memory intrinsics and captures(none) or byval parameters only use
+ * the memory during the call. */
+static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
+                        alloca_info *ai) {
   crl_vec work = {0};
+  uint64_t size = 0;
+  if (LLVMIsAAllocaInst(a) && LLVMIsAConstantInt(LLVMGetOperand(a, 0)))
+    size = LLVMABISizeOfType(td, LLVMGetAllocatedType(a)) *
+           LLVMConstIntGetZExtValue(LLVMGetOperand(a, 0));
   crl_vec_push(&work, a);
   for (unsigned w = 0; w < work.n; w++) {
     LLVMValueRef v = work.v[w];
@@ -79,11 +152,15 @@ static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
       if (k == CRL_I_LIFETIME_START) {
         ai->starts++;
         ai->start_block = ub;
+        add_use(&ai->users, ub);
+        if (crl_vec_push(&ai->markers, user)) ai->uses.oom = 1;
         continue;
       }
       if (k == CRL_I_LIFETIME_END) {
         ai->has_end = 1;
         add_use(&ai->uses, ub);
+        add_use(&ai->users, ub);
+        if (crl_vec_push(&ai->markers, user)) ai->uses.oom = 1;
         continue;
       }
       if (LLVMIsAPHINode(user)) {
@@ -91,32 +168,77 @@ static void alloca_uses(crl_plan *p, LLVMValueRef a, alloca_info *ai) {
         for (unsigned e = 0; e < n; e++)
           if (LLVMGetIncomingValue(user, e) == v) {
             uint32_t ib = crl_block_id(p, LLVMGetIncomingBlock(user, e));
-            if (!ramp_only_use(p, ib, user)) add_use(&ai->uses, ib);
+            if (!ramp_only_use(p, ib, user)) {
+              add_use(&ai->uses, ib);
+              add_use(&ai->users, ib);
+            }
           }
         ai->escapes = 1;
         continue;
       }
       add_use(&ai->uses, ub);
+      add_use(&ai->users, ub);
       if (LLVMIsAGetElementPtrInst(user) || LLVMIsABitCastInst(user) ||
           LLVMIsAAddrSpaceCastInst(user)) {
         crl_vec_push(&work, user);
-      } else if (LLVMIsALoadInst(user)) {
+      } else if (overwrites_all(td, a, v, user, size)) {
+        if (crl_vec_push(&ai->overwrites, user)) ai->uses.oom = 1;
       } else if (LLVMIsAStoreInst(user)) {
+        /* A partial store reads nothing; storing the address escapes. */
         if (LLVMGetOperand(user, 0) == v) ai->escapes = 1;
+        else if (crl_vec_push(&ai->partials, user)) ai->uses.oom = 1;
       } else {
-        ai->escapes = 1;
-        if (LLVMIsASelectInst(user)) crl_vec_push(&work, user);
+        if (crl_vec_push(&ai->reads, user)) ai->uses.oom = 1;
+        if (LLVMIsALoadInst(user)) {
+        } else if (LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) {
+          if (call_escapes(user, v)) ai->escapes = 1;
+        } else {
+          ai->escapes = 1;
+          if (LLVMIsASelectInst(user)) crl_vec_push(&work, user);
+        }
       }
     }
   }
   crl_vec_free(&work);
 }
 
+/* Blocks whose last lifetime marker of the alloca is a start (gen) or an
+ * end (kill). Markers of one block are ordered by walking it, which only
+ * blocks holding several markers of the same alloca need. */
+static void marker_gen_kill(crl_plan *p, const crl_vec *markers, use_list *gen,
+                            use_list *kill) {
+  for (unsigned k = 0; k < markers->n; k++) {
+    LLVMValueRef m = markers->v[k];
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(m);
+    int last = 1;
+    for (unsigned j = 0; j < markers->n && last; j++)
+      if (j != k && LLVMGetInstructionParent(markers->v[j]) == bb &&
+          crl_comes_before(m, markers->v[j]))
+        last = 0;
+    if (!last) continue;
+    add_use(crl_intrinsic_of(m) == CRL_I_LIFETIME_START ? gen : kill,
+            crl_block_id(p, bb));
+  }
+}
+
+/* What collect gathers for one candidate: its uses (backward liveness from
+ * its definition) and, for memory, where it can become live (forward, see
+ * crl_reach_in_matrix); reach is set when the forward side applies. */
+typedef struct cand_input {
+  use_list uses, gen, kill;
+  int reach;
+  int rewrites;      /* uses are exposed reads, and ...  */
+  use_list rewrite;  /* ... these blocks write it whole first */
+} cand_input;
+
 static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
-                     int is_alloca, use_list *u, crl_live_value **lv,
-                     use_list **ul) {
-  if (u->oom) {
-    free(u->b);
+                     int is_alloca, cand_input *in, crl_live_value **lv,
+                     cand_input **ci) {
+  if (in->uses.oom || in->gen.oom || in->kill.oom || in->rewrite.oom) {
+    free(in->uses.b);
+    free(in->gen.b);
+    free(in->kill.b);
+    free(in->rewrite.b);
     return -1;
   }
   if (p->num_cands == *cap) {
@@ -125,10 +247,13 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
     if (cands) p->cands = cands;
     crl_live_value *nlv = realloc(*lv, nc * sizeof *nlv);
     if (nlv) *lv = nlv;
-    use_list *nul = realloc(*ul, nc * sizeof *nul);
-    if (nul) *ul = nul;
-    if (!cands || !nlv || !nul) {
-      free(u->b);
+    cand_input *nci = realloc(*ci, nc * sizeof *nci);
+    if (nci) *ci = nci;
+    if (!cands || !nlv || !nci) {
+      free(in->uses.b);
+      free(in->gen.b);
+      free(in->kill.b);
+      free(in->rewrite.b);
       return -1;
     }
     *cap = nc;
@@ -138,11 +263,13 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
   p->cands[i].value = v;
   p->cands[i].def_block = def;
   p->cands[i].is_alloca = is_alloca;
+  p->cands[i].reach = in->reach;
+  p->cands[i].rewrites = in->rewrites;
   p->cands[i].field = UINT32_MAX;
-  (*ul)[i] = *u;
+  (*ci)[i] = *in;
   (*lv)[i].def_block = def;
-  (*lv)[i].num_uses = u->n;
-  (*lv)[i].use_blocks = u->b;
+  (*lv)[i].num_uses = in->uses.n;
+  (*lv)[i].use_blocks = in->uses.b;
   return 0;
 }
 
@@ -168,47 +295,294 @@ static void add_exit_uses(const use_list *exits, use_list *u) {
   for (uint32_t k = 0; k < exits->n; k++) add_use(u, exits->b[k]);
 }
 
+/* Positions of instructions within their blocks, numbered a block at a
+ * time when first asked: comparing two users of one block is then O(1). */
+typedef struct positions {
+  crl_valmap pos, done;
+  crl_valmap declared; /* allocas a variable is declared on (-g) */
+} positions;
+
+static uint32_t position(positions *ps, LLVMValueRef i) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(i);
+  if (!crl_valmap_has(&ps->done, bb)) {
+    uint32_t k = 0;
+    crl_valmap_put(&ps->done, bb, bb);
+    for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x; x = LLVMGetNextInstruction(x))
+      crl_valmap_put_id(&ps->pos, x, k++);
+  }
+  return crl_valmap_get_id(&ps->pos, i);
+}
+
+/* What happens to a non-escaping alloca's bytes, block by block, in
+ * program order: read (R), written whole (W), written in part (P), its
+ * life started (S: the bytes become undefined) or ended (E).
+ *   forward  (where a value may have been put in it): a block whose last
+ *            event is a user makes it reachable (gen), one whose last
+ *            event is a marker stops it (kill);
+ *   backward (where its bytes may still be read): a block whose first
+ *            event other than P is a read uses them (gen), one where it is
+ *            W, S or E redefines or drops them (kill).
+ * So a temporary written whole and then read in one block (clang's
+ * agg.tmp for a by-value argument) lives across no suspend even inside a
+ * loop with one, a local started long before its first use (clang starts
+ * a scope's locals at its top) is live only from that use, as if its
+ * lifetime.start had been sunk there (LLVM's sinkLifetimeStartMarkers),
+ * and clang's exn.slot, written in every landing pad before the read at
+ * the final resume, crosses no suspend between a catch and a rethrow. */
+typedef struct mem_event { uint32_t block, pos; char kind; } mem_event;
+
+static int event_cmp(const void *a, const void *b) {
+  const mem_event *x = a, *y = b;
+  if (x->block != y->block) return x->block < y->block ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+static int push_events(crl_plan *p, positions *ps, const crl_vec *v, char kind,
+                       mem_event *ev, uint32_t *n) {
+  for (unsigned k = 0; k < v->n; k++) {
+    LLVMValueRef i = v->v[k];
+    char kd = kind;
+    if (!kd) kd = crl_intrinsic_of(i) == CRL_I_LIFETIME_START ? 'S' : 'E';
+    ev[(*n)++] = (mem_event){crl_block_id(p, LLVMGetInstructionParent(i)), position(ps, i), kd};
+  }
+  return 0;
+}
+
+static int memory_events(crl_plan *p, positions *ps, const alloca_info *ai,
+                         cand_input *in) {
+  uint32_t total = ai->reads.n + ai->overwrites.n + ai->partials.n + ai->markers.n, n = 0;
+  mem_event *ev = malloc((total + 1) * sizeof *ev);
+  if (!ev) return -1;
+  push_events(p, ps, &ai->reads, 'R', ev, &n);
+  push_events(p, ps, &ai->overwrites, 'W', ev, &n);
+  push_events(p, ps, &ai->partials, 'P', ev, &n);
+  push_events(p, ps, &ai->markers, 0, ev, &n);
+  qsort(ev, n, sizeof *ev, event_cmp);
+  for (uint32_t a = 0; a < n;) {
+    uint32_t z = a;
+    while (z < n && ev[z].block == ev[a].block) z++;
+    char last = ev[z - 1].kind;
+    add_use(last == 'S' || last == 'E' ? &in->kill : &in->gen, ev[a].block);
+    for (uint32_t k = a; k < z; k++) {
+      if (ev[k].kind == 'P') continue;
+      add_use(ev[k].kind == 'R' ? &in->uses : &in->rewrite, ev[a].block);
+      break;
+    }
+    a = z;
+  }
+  free(ev);
+  return 0;
+}
+
+/* An escaped alloca with lifetime markers must keep one address while
+ * anything can reach it through the pointer, even where it is dead between
+ * a lifetime.end and the next start: LLVM gives an alloca the same address
+ * after a restart. That makes it a frame alloca when one of its users
+ * reaches another through a suspend, which its lifetime alone does not
+ * show; a shadow candidate (users to users) asks that, and only adds to
+ * its owner's crossing set (crl_frame_liveness). */
+typedef struct shadow_list {
+  cand_input *in;
+  LLVMValueRef *value;
+  uint32_t *def, *owner;
+  uint32_t n, cap;
+  int oom;
+} shadow_list;
+
+static void add_shadow(shadow_list *sl, LLVMValueRef v, uint32_t def, uint32_t owner,
+                       const use_list *users) {
+  if (sl->n == sl->cap) {
+    uint32_t cap = sl->cap ? 2 * sl->cap : 8;
+    cand_input *in = realloc(sl->in, cap * sizeof *in);
+    if (in) sl->in = in;
+    LLVMValueRef *val = realloc(sl->value, cap * sizeof *val);
+    if (val) sl->value = val;
+    uint32_t *d = realloc(sl->def, cap * sizeof *d);
+    if (d) sl->def = d;
+    uint32_t *o = realloc(sl->owner, cap * sizeof *o);
+    if (o) sl->owner = o;
+    if (!in || !val || !d || !o) {
+      sl->oom = 1;
+      return;
+    }
+    sl->cap = cap;
+  }
+  cand_input ci = {.reach = 1};
+  for (uint32_t k = 0; k < users->n; k++) {
+    add_use(&ci.uses, users->b[k]);
+    add_use(&ci.gen, users->b[k]);
+  }
+  sl->in[sl->n] = ci;
+  sl->value[sl->n] = v;
+  sl->def[sl->n] = def;
+  sl->owner[sl->n++] = owner;
+}
+
+/* Which memory an alloca or a byval argument candidate stands for, and
+ * how its crossing sets are found (the lifetime rules, in order):
+ *   - a byval argument holds the caller's bytes from the entry: plain
+ *     liveness of its uses;
+ *   - an alloca without markers becomes live where a user writes or reads
+ *     it (LLVM's rule: one user reaching another through a suspend), so
+ *     one used only between suspends, or on the ramp's own exits after the
+ *     frame is gone (clang's exn.slot), stays on the stack; escaped, it
+ *     stays live to the exits;
+ *   - an alloca with one lifetime.start and no escape is defined there;
+ *   - any other alloca with markers is live from each start that is its
+ *     block's last marker to its uses, up to a lifetime.end (to the exits
+ *     when escaped without one), and when escaped it gets a shadow (above).
+ * Users after a non-unwind coro.end are the ramp's alone (alloca_uses). */
+static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
+                          LLVMValueRef v, uint32_t b, const use_list *exits,
+                          uint32_t *cap, crl_live_value **lv, cand_input **ci,
+                          shadow_list *sl) {
+  alloca_info ai = {0};
+  alloca_uses(p, td, v, &ai);
+  cand_input in = {.uses = ai.uses};
+  uint32_t def = b;
+  int shadow = 0;
+  if (LLVMIsAArgument(v)) {
+    def = p->num_blocks;
+    if (ai.escapes) add_exit_uses(exits, &in.uses);
+  } else if (!ai.escapes && !(ai.starts && crl_valmap_has(&ps->declared, v))) {
+    /* Its bytes matter only where they may be read, from where they may
+     * have been put there (memory_events). A variable's alloca with
+     * lifetime markers (-g) keeps its whole scope instead, as a debugger
+     * shows it in resumed code while in scope (LLVM's rule). */
+    in.uses.n = 0;
+    in.reach = 1;
+    in.rewrites = 1;
+    if (memory_events(p, ps, &ai, &in) != 0) in.uses.oom = 1;
+  } else if (ai.starts == 0) {
+    if (!ai.has_end) add_exit_uses(exits, &in.uses);
+    in.reach = 1;
+    in.gen = ai.users;
+    ai.users.b = NULL;
+    ai.users.n = 0;
+  } else {
+    if (ai.escapes && !ai.has_end) add_exit_uses(exits, &in.uses);
+    in.reach = 1;
+    marker_gen_kill(p, &ai.markers, &in.gen, &in.kill);
+    shadow = ai.escapes;
+  }
+  crl_vec_free(&ai.markers);
+  crl_vec_free(&ai.reads);
+  crl_vec_free(&ai.overwrites);
+  crl_vec_free(&ai.partials);
+  int rc = 0;
+  if (!in.uses.n) {
+    free(in.uses.b);
+    free(in.gen.b);
+    free(in.kill.b);
+    free(in.rewrite.b);
+  } else {
+    rc = push_cand(p, cap, v, def, 1, &in, lv, ci);
+    if (rc == 0 && shadow) add_shadow(sl, v, b, p->num_cands - 1, &ai.users);
+  }
+  free(ai.users.b);
+  return rc;
+}
+
+/* Values used only in their own block are no candidates; but one that a
+ * candidate could be recomputed from (remat_plan.c) must be, so that it
+ * can be kept in the frame, or recomputed in turn, after the suspends the
+ * candidate crosses: operands of recomputable candidates, a few levels
+ * down, become candidates that cross nothing yet. */
+static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap,
+                              crl_live_value **lv, cand_input **ci) {
+  crl_valmap have;
+  if (crl_valmap_init(&have, p->num_cands + 16) != 0) return -1;
+  for (uint32_t i = 0; i < p->num_cands; i++) crl_valmap_put(&have, p->cands[i].value, p);
+  uint32_t from = 0;
+  int rc = 0;
+  for (int level = 0; level < 4 && rc == 0; level++) {
+    uint32_t to = p->num_cands;
+    for (uint32_t i = from; i < to && rc == 0; i++) {
+      LLVMValueRef v = p->cands[i].value;
+      if (p->cands[i].is_alloca || !crl_remat_candidate(v)) continue;
+      unsigned nops = LLVMGetNumOperands(v);
+      for (unsigned k = 0; k < nops && rc == 0; k++) {
+        LLVMValueRef op = LLVMGetOperand(v, k);
+        if (!LLVMIsAInstruction(op) || crl_valmap_has(&have, op) || skip_value(c, op))
+          continue;
+        crl_valmap_put(&have, op, p);
+        cand_input in = {.reach = 0};
+        value_uses(p, op, &in.uses);
+        rc = push_cand(p, cap, op, crl_block_id(p, LLVMGetInstructionParent(op)), 0,
+                       &in, lv, ci);
+        if (rc == 0) p->cands[p->num_cands - 1].chain_only = 1;
+      }
+    }
+    from = to;
+  }
+  crl_valmap_free(&have);
+  return rc;
+}
+
 static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
-                          use_list **ul, const use_list *exits,
-                          const crl_valmap *pinned) {
+                          cand_input **ci, const use_list *exits,
+                          const crl_valmap *pinned, shadow_list *sl,
+                          positions *ps) {
   uint32_t cap = 0;
   unsigned np = LLVMCountParams(c->fn);
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef a = LLVMGetParam(c->fn, k);
-    use_list u = {0};
-    value_uses(p, a, &u);
-    if (!u.n) { free(u.b); continue; }
-    if (push_cand(p, &cap, a, p->num_blocks, 0, &u, lv, ul)) return -1;
+    if (a == c->frame_base) continue; /* every clone recomputes it */
+    if (crl_arg_memory(c->fn, k)) {
+      if (collect_memory(p, c->td, ps, a, p->num_blocks, exits, &cap, lv, ci, sl))
+        return -1;
+      continue;
+    }
+    cand_input in = {.reach = 0};
+    value_uses(p, a, &in.uses);
+    if (!in.uses.n) { free(in.uses.b); continue; }
+    if (push_cand(p, &cap, a, p->num_blocks, 0, &in, lv, ci)) return -1;
   }
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (LLVMValueRef i = LLVMGetFirstInstruction(p->blocks[b]); i;
          i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAllocaInst(i)) {
         if (crl_valmap_has(pinned, i) || outside_frame(i)) continue;
-        alloca_info ai = {0};
-        alloca_uses(p, i, &ai);
-        uint32_t def = ai.starts == 1 ? ai.start_block : b;
-        if (ai.escapes && !ai.has_end) add_exit_uses(exits, &ai.uses);
-        if (!ai.uses.n) { free(ai.uses.b); continue; }
-        if (push_cand(p, &cap, i, def, 1, &ai.uses, lv, ul)) return -1;
+        if (collect_memory(p, c->td, ps, i, b, exits, &cap, lv, ci, sl)) return -1;
         continue;
       }
       if (skip_value(c, i)) continue;
-      use_list u = {0};
-      value_uses(p, i, &u);
+      cand_input in = {.reach = 0};
+      use_list *u = &in.uses;
+      value_uses(p, i, u);
       int nonlocal = 0;
-      for (uint32_t k = 0; k < u.n; k++) nonlocal |= u.b[k] != b;
+      for (uint32_t k = 0; k < u->n; k++) nonlocal |= u->b[k] != b;
       /* A phi use in the defining block comes round a loop: not local. */
       for (LLVMUseRef us = LLVMGetFirstUse(i); us && !nonlocal; us = LLVMGetNextUse(us))
         nonlocal |= LLVMIsAPHINode(LLVMGetUser(us)) != NULL;
-      if (!nonlocal) { free(u.b); continue; }
-      if (push_cand(p, &cap, i, b, 0, &u, lv, ul)) return -1;
+      if (!nonlocal) { free(u->b); continue; }
+      if (push_cand(p, &cap, i, b, 0, &in, lv, ci)) return -1;
     }
+  if (add_chain_operands(c, p, &cap, lv, ci) != 0) return -1;
+  /* Shadows last: [num_main, num_cands) once crossing sets are known. */
+  p->num_main = p->num_cands;
+  if (sl->oom) return -1;
+  for (uint32_t k = 0; k < sl->n; k++) {
+    cand_input in = sl->in[k];
+    sl->in[k] = (cand_input){.reach = 0};
+    if (push_cand(p, &cap, sl->value[k], sl->def[k], 1, &in, lv, ci)) return -1;
+  }
   return 0;
 }
 
+/* The allocas variables are declared on, in one walk over the records. */
+static void note_declared(LLVMValueRef fn, crl_valmap *out) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      for (LLVMDbgRecordRef r = LLVMGetFirstDbgRecord(i); r; r = LLVMGetNextDbgRecord(r)) {
+        if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
+        LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
+        if (a && LLVMIsAAllocaInst(a)) crl_valmap_put(out, a, a);
+      }
+}
+
 static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
-                   use_list **ul) {
+                   cand_input **ci, shadow_list *sl) {
   use_list exits = {0};
   for (uint32_t b = 0; b < p->num_blocks; b++)
     if (crl_cfg_num_succs(&p->live_cfg, b) == 0) add_use(&exits, b);
@@ -217,7 +591,15 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
   if (exits.oom) rc = -1;
   for (unsigned k = 0; rc == 0 && k < c->pinned_allocas.n; k++)
     rc = crl_valmap_put(&pinned, c->pinned_allocas.v[k], c->pinned_allocas.v[k]);
-  if (rc == 0) rc = collect_values(c, p, lv, ul, &exits, &pinned);
+  positions ps;
+  crl_valmap_init(&ps.pos, 64);
+  crl_valmap_init(&ps.done, 16);
+  crl_valmap_init(&ps.declared, 16);
+  if (LLVMGetSubprogram(c->fn)) note_declared(c->fn, &ps.declared);
+  if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl, &ps);
+  crl_valmap_free(&ps.pos);
+  crl_valmap_free(&ps.done);
+  crl_valmap_free(&ps.declared);
   crl_valmap_free(&pinned);
   free(exits.b);
   return rc;
@@ -312,8 +694,9 @@ int crl_frame_liveness(crl_coro *c) {
   p->begin_block = crl_block_id(p, LLVMGetInstructionParent(c->begin));
   if (check_begin_dominates(c, p) != 0) return -1;
   crl_live_value *lv = NULL;
-  use_list *ul = NULL;
-  int rc = collect(c, p, &lv, &ul);
+  cand_input *ci = NULL;
+  shadow_list sl = {0};
+  int rc = collect(c, p, &lv, &ci, &sl);
   uint32_t n = c->num_susp;
   uint32_t *rb = malloc((2 * n + 1) * sizeof *rb);
   uint32_t *pt = malloc((2 * n + 1) * sizeof *pt);
@@ -331,19 +714,65 @@ int crl_frame_liveness(crl_coro *c) {
       pt[n + s] = p->num_blocks; /* no value is defined there */
     }
   }
-  if (rc == 0) rc = crl_crossing_and_hulls(p, 2 * n, rb, lv);
-  if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv);
+  crl_reach_value *rv = rc == 0 ? calloc(2 * (size_t)p->num_cands + 1, sizeof *rv) : NULL;
+  if (!rv) rc = -1;
+  crl_reach_value *bk = rv ? rv + p->num_cands : NULL;
+  for (uint32_t i = 0; rc == 0 && i < p->num_cands; i++) {
+    rv[i] = (crl_reach_value){ci[i].gen.n, ci[i].kill.n, ci[i].gen.b, ci[i].kill.b};
+    bk[i] = (crl_reach_value){ci[i].uses.n, ci[i].rewrite.n, ci[i].uses.b, ci[i].rewrite.b};
+  }
+  if (rc == 0) rc = crl_crossing_and_hulls(p, 2 * n, rb, lv, rv, bk);
+  /* Shadows hand their crossing sets to their owners and go. */
+  for (uint32_t k = 0; rc == 0 && k < sl.n; k++)
+    crl_bitset_union_with(&p->cross.across[sl.owner[k]],
+                          &p->cross.across[p->num_main + k]);
+  for (uint32_t i = p->num_main; rc == 0 && i < p->num_cands; i++) {
+    free(ci[i].uses.b);
+    free(ci[i].gen.b);
+    free(ci[i].kill.b);
+    free(ci[i].rewrite.b);
+  }
+  if (rc == 0) p->num_cands = p->cross.num_values = p->num_main;
+  if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv, rv);
   if (rc == 0) rc = add_store_points(c, p, pt);
   free(pt);
   free(rb);
-  for (uint32_t i = 0; ul && i < p->num_cands; i++) free(ul[i].b);
-  free(ul);
+  free(rv);
+  for (uint32_t i = 0; ci && i < p->num_cands; i++) {
+    free(ci[i].uses.b);
+    free(ci[i].gen.b);
+    free(ci[i].kill.b);
+    free(ci[i].rewrite.b);
+  }
+  free(ci);
   free(lv);
+  for (uint32_t k = 0; k < sl.n; k++) {
+    free(sl.in[k].uses.b);
+    free(sl.in[k].gen.b);
+    free(sl.in[k].kill.b);
+  }
+  free(sl.in);
+  free(sl.value);
+  free(sl.def);
+  free(sl.owner);
   if (rc != 0) {
     CRL_ERR(c, NULL, "out of memory in liveness analysis");
     return -1;
   }
-  crl_mark_remat(c, p);
+  /* Keep what liveness found, for the one-level plan (crl_frame_build). */
+  size_t words = (size_t)p->num_cands * p->cross.across[0].nwords;
+  p->rows_before = malloc((words + 1) * sizeof *p->rows_before);
+  p->hull_before = malloc((2 * (size_t)p->num_cands + 1) * sizeof *p->hull_before);
+  if (!p->rows_before || !p->hull_before) {
+    CRL_ERR(c, NULL, "out of memory in liveness analysis");
+    return -1;
+  }
+  if (p->num_cands) memcpy(p->rows_before, p->cross.across[0].words, words * sizeof *p->rows_before);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    p->hull_before[2 * i] = p->cands[i].lo;
+    p->hull_before[2 * i + 1] = p->cands[i].hi;
+  }
+  p->chains_used = crl_mark_remat(c, p, 1);
   mark_late_defs(c, p);
   return 0;
 }
@@ -358,6 +787,88 @@ static void name_pinned(crl_coro *c, const crl_valmap *slots) {
   }
 }
 
+/* The plan's own fields and layout, after the ABI's header fields. */
+static int fields_and_layout(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
+  if (crl_plan_fields(c, p, slots) != 0) return -1;
+  if (crl_layout_frame(c, p) != 0) {
+    CRL_ERR(c, NULL, "frame layout failed");
+    return -1;
+  }
+  return 0;
+}
+
+/* Forgets the planner's fields (those from `header` on). */
+static void drop_fields(crl_coro *c, crl_plan *p, uint32_t header) {
+  for (uint32_t f = header; f < c->num_fields; f++)
+    if (c->fields[f].owns_name) free((void *)c->fields[f].name);
+  c->num_fields = header;
+  for (uint32_t i = 0; i < p->num_cands; i++) p->cands[i].field = UINT32_MAX;
+}
+
+/* Puts back liveness's crossing sets and hulls, or the given state. */
+typedef struct remat_state {
+  uint64_t *rows;
+  uint32_t *hull;
+  uint8_t *flags; /* remat | store_after_def << 1 */
+} remat_state;
+
+static int save_state(crl_plan *p, remat_state *st) {
+  size_t words = (size_t)p->num_cands * p->cross.across[0].nwords;
+  st->rows = malloc((words + 1) * sizeof *st->rows);
+  st->hull = malloc((2 * (size_t)p->num_cands + 1) * sizeof *st->hull);
+  st->flags = malloc((size_t)p->num_cands + 1);
+  if (!st->rows || !st->hull || !st->flags) return -1;
+  memcpy(st->rows, p->cross.across[0].words, words * sizeof *st->rows);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    st->hull[2 * i] = p->cands[i].lo;
+    st->hull[2 * i + 1] = p->cands[i].hi;
+    st->flags[i] = (uint8_t)(p->cands[i].remat | p->cands[i].store_after_def << 1);
+  }
+  return 0;
+}
+
+static void load_state(crl_plan *p, const uint64_t *rows, const uint32_t *hull,
+                       const uint8_t *flags) {
+  size_t words = (size_t)p->num_cands * p->cross.across[0].nwords;
+  memcpy(p->cross.across[0].words, rows, words * sizeof *rows);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    p->cands[i].lo = hull[2 * i];
+    p->cands[i].hi = hull[2 * i + 1];
+    p->cands[i].remat = flags ? flags[i] & 1 : 0;
+    p->cands[i].store_after_def = flags ? flags[i] >> 1 & 1 : 0;
+  }
+}
+
+/* Chained recomputation decides by estimated bytes, which storage sharing
+ * can turn around; when it was used, the one-level plan (operands only
+ * from values already in the frame) is laid out too and the smaller frame
+ * wins, ties to the one-level plan, so chains never cost a byte. */
+static int choose_remat_plan(crl_coro *c, crl_plan *p, const crl_valmap *slots,
+                             uint32_t header) {
+  if (fields_and_layout(c, p, slots) != 0) return -1;
+  if (!p->chains_used || !p->num_cands) return 0;
+  uint64_t chained = c->frame_size;
+  remat_state st = {0};
+  int rc = save_state(p, &st);
+  if (rc == 0) {
+    drop_fields(c, p, header);
+    load_state(p, p->rows_before, p->hull_before, NULL);
+    crl_mark_remat(c, p, 0);
+    mark_late_defs(c, p);
+    rc = fields_and_layout(c, p, slots);
+  }
+  if (rc == 0 && chained < c->frame_size) {
+    drop_fields(c, p, header);
+    load_state(p, st.rows, st.hull, st.flags);
+    rc = fields_and_layout(c, p, slots);
+  }
+  free(st.rows);
+  free(st.hull);
+  free(st.flags);
+  if (rc != 0 && crl_result_ok(c->res)) CRL_ERR(c, NULL, "out of memory planning the frame");
+  return rc;
+}
+
 int crl_frame_build(crl_coro *c) {
   crl_plan *p = c->plan;
   crl_valmap own;
@@ -367,13 +878,9 @@ int crl_frame_build(crl_coro *c) {
     slots = &own;
   }
   name_pinned(c, slots);
-  int prc = crl_plan_fields(c, p, slots);
+  int rc = choose_remat_plan(c, p, slots, c->num_fields);
   if (slots == &own) crl_valmap_free(&own);
-  if (prc != 0) return -1;
-  if (crl_layout_frame(c, p) != 0) {
-    CRL_ERR(c, NULL, "frame layout failed");
-    return -1;
-  }
+  if (rc != 0) return -1;
   crl_frame_report_build(c);
   return 0;
 }

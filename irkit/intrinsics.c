@@ -101,7 +101,7 @@ int crl_is_coro_intrinsic(crl_intr k) {
          k != CRL_I_LIFETIME_END;
 }
 
-int crl_id_makes_coroutine(crl_intr k) {
+int crl_id_implies_coroutine(crl_intr k) {
   return k == CRL_I_ID_RETCON || k == CRL_I_ID_RETCON_ONCE || k == CRL_I_ID_ASYNC;
 }
 
@@ -124,7 +124,8 @@ int crl_is_split_marker(LLVMValueRef call) {
 }
 
 int crl_is_fallthrough_end(LLVMValueRef inst) {
-  if (crl_intrinsic_of(inst) != CRL_I_END) return 0;
+  crl_intr k = crl_intrinsic_of(inst);
+  if (k != CRL_I_END && k != CRL_I_END_ASYNC) return 0;
   LLVMValueRef u = LLVMGetOperand(inst, 1);
   return LLVMIsAConstantInt(u) && LLVMConstIntGetZExtValue(u) == 0;
 }

@@ -35,18 +35,18 @@ const char *crl_intrinsic_name(crl_intr k);
 LLVMValueRef crl_intrinsic_decl(LLVMModuleRef m, crl_intr k);
 /* Is this an `llvm.coro.*` intrinsic (any of the above but lifetime)? */
 int crl_is_coro_intrinsic(crl_intr k);
-/* Is k a coroutine id whose caller is a coroutine by that call alone, as
- * LLVM's CoroEarly marks it presplit (llvm.coro.id.retcon, .retcon.once,
- * .async)? A switched-resume llvm.coro.id is not: front ends mark its
- * coroutine themselves, and the same id stays in a ramp after the split. */
-int crl_id_makes_coroutine(crl_intr k);
+/* Does calling this coroutine id make the caller a coroutine without the
+ * presplitcoroutine attribute? LLVM's CoroEarly adds the attribute for the
+ * returned-continuation and async ids; llvm.coro.id needs it from the front
+ * end. */
+int crl_id_implies_coroutine(crl_intr k);
 /* Is `call` an elision marker of a coroutine that is already split: a
  * switched-resume coro.id whose info operand is the constant array of its
  * clones, or coro.begin / coro.alloc / coro.free taking such an id? What
  * LLVM's CoroSplit (or corolower with elision markers kept) leaves in a
  * ramp for CoroElide. */
 int crl_is_split_marker(LLVMValueRef call);
-/* A non-unwind llvm.coro.end: in the resume functions it returns, so the
+/* A non-unwind llvm.coro.end or llvm.coro.end.async: in the resume functions it returns, so the
  * code after it runs only in the ramp (which has not really suspended and
  * still holds every value in registers or on its stack). */
 int crl_is_fallthrough_end(LLVMValueRef inst);

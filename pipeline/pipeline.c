@@ -15,7 +15,8 @@
  *     split, finish                        (the ABI's, on cloner/)
  *     cleanup            coro/cleanup.c
  *     release                              (the ABI's, always)
- *   module:  nothing left behind, then the verifier on what changed.
+ *   module:  every linked lowering's module_late (what reads final
+ *            sizes), nothing left behind, then the verifier on what changed.
  *
  * A new lowering is a package exporting one crl_lowering table; it is
  * listed below and found by weak reference. */
@@ -57,9 +58,9 @@ static const crl_lowering *find_lowering(const crl_options *o, crl_abi abi) {
 }
 
 /* Functions calling a coroutine intrinsic (`any`), and those calling a
- * coroutine id of any ABI (`ids`), found through the declarations' uses rather than a walk
- * over every instruction of the module. Taken before lowering: these and
- * the functions lowering adds are all it can change. */
+ * coroutine id (`ids`), found through the declarations' uses rather than a
+ * walk over every instruction of the module. Taken before lowering: these
+ * and the functions lowering adds are all it can change. */
 static void intrinsic_callers(LLVMModuleRef m, crl_valmap *any, crl_valmap *ids) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (!LLVMIsDeclaration(f)) continue;
@@ -70,7 +71,25 @@ static void intrinsic_callers(LLVMModuleRef m, crl_valmap *any, crl_valmap *ids)
       if (!LLVMIsAInstruction(i)) continue;
       LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
       crl_valmap_put(any, fn, fn);
-      if (k == CRL_I_ID || crl_id_makes_coroutine(k)) crl_valmap_put(ids, fn, fn);
+      if (k == CRL_I_ID || crl_id_implies_coroutine(k)) crl_valmap_put(ids, fn, fn);
+    }
+  }
+}
+
+/* What LLVM's CoroEarly does: a function calling an id that implies a
+ * coroutine (crl_id_implies_coroutine) is one, attribute or not. */
+static void mark_implied(LLVMModuleRef m, LLVMValueRef only) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f) || !crl_id_implies_coroutine(crl_intrinsic_of_fn(f)))
+      continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef i = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(i)) continue;
+      LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
+      if ((only && fn != only) || crl_is_presplit(fn)) continue;
+      LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                              LLVMCreateEnumAttribute(LLVMGetModuleContext(m), kind, 0));
     }
   }
 }
@@ -107,6 +126,7 @@ static int choose_lowering(crl_coro *c) {
 static int run_steps(crl_coro *c) {
   const crl_lowering *L;
   int rc = crl_shape_build(c);
+  if (rc > 0) return 0; /* nothing to lower (crl_shape_build) */
   if (rc == 0) rc = choose_lowering(c);
   if (rc != 0) return rc;
   L = c->low;
@@ -158,15 +178,26 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
   return rc;
 }
 
+/* A module-level hook (module_early or module_late) of every linked
+ * lowering, in table order. */
+static int each_module_hook(LLVMModuleRef m, const crl_target *t, crl_result *res,
+                            const crl_options *opts, int late) {
+  crl_module_ctx mc = {m, t, res, opts};
+  const crl_lowering *const *ls = opts->lowerings ? opts->lowerings : linked;
+  size_t n = opts->lowerings ? opts->num_lowerings : sizeof linked / sizeof *linked;
+  for (size_t i = 0; i < n; i++) {
+    if (!ls[i]) continue;
+    int (*hook)(const crl_module_ctx *) = late ? ls[i]->module_late : ls[i]->module_early;
+    if (hook && hook(&mc) != 0) return -1;
+  }
+  return 0;
+}
+
 /* The module-level part every linked lowering does before coroutines are
  * lowered, then the check that nothing coroutine-only is left elsewhere. */
 static int module_early(LLVMModuleRef m, const crl_target *t, crl_result *res,
                         const crl_options *opts) {
-  crl_module_ctx mc = {m, t, res, opts};
-  const crl_lowering *const *ls = opts->lowerings ? opts->lowerings : linked;
-  size_t n = opts->lowerings ? opts->num_lowerings : sizeof linked / sizeof *linked;
-  for (size_t i = 0; i < n; i++)
-    if (ls[i] && ls[i]->module_early && ls[i]->module_early(&mc) != 0) return -1;
+  if (each_module_hook(m, t, res, opts, 0) != 0) return -1;
   return crl_check_outside_coroutines(m, res);
 }
 
@@ -210,6 +241,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   crl_valmap_init(&id_callers, 16);
   intrinsic_callers(m, &touched, &id_callers);
   const crl_target *target = NULL;
+  mark_implied(m, only);
   int coroutines = touched.n > 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !coroutines; f = LLVMGetNextFunction(f))
     coroutines = crl_is_presplit(f);
@@ -251,6 +283,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
                 slot_maps && k != UINT32_MAX ? &slot_maps[k] : NULL);
     }
     crl_vec_free(&coros);
+    if (crl_result_ok(res)) each_module_hook(m, target, res, opts, 1);
   }
   if (crl_result_ok(res)) crl_check_leftovers(m, res, opts->keep_elision_markers);
   if (crl_result_ok(res)) crl_verify_changed(m, &touched, last_before, res);

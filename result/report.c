@@ -13,6 +13,10 @@ const char *crl_result_report_text(crl_result *r) {
     crl_sb_printf(&b, "frame %s: abi=%s size=%llu align=%u suspends=%u",
                   f->function, crl_abi_name(f->abi),
                   (unsigned long long)f->size, f->align, f->num_suspends);
+    if (f->container)
+      crl_sb_printf(&b, " %s_offset=%llu %s_size=%llu", f->container,
+                    (unsigned long long)f->container_offset, f->container,
+                    (unsigned long long)f->container_size);
     /* Only ABIs that choose where the frame lives say so. */
     if (f->storage)
       crl_sb_printf(&b, " storage=%s buffer=%llu/%u",
@@ -48,6 +52,10 @@ const char *crl_result_report_json(crl_result *r) {
                   "\"suspends\": %u, ",
                   crl_abi_name(f->abi), (unsigned long long)f->size, f->align,
                   f->num_suspends);
+    if (f->container)
+      crl_sb_printf(&b, "\"%s_offset\": %llu, \"%s_size\": %llu, ", f->container,
+                    (unsigned long long)f->container_offset, f->container,
+                    (unsigned long long)f->container_size);
     if (f->storage)
       crl_sb_printf(&b,
                     "\"storage\": \"%s\", \"buffer_size\": %llu, "

@@ -101,12 +101,24 @@ static int check_suspends(crl_coro *c) {
   return rc;
 }
 
+/* A GEP whose indices are all constant zeros: the same address. */
+static int zero_gep(LLVMValueRef v) {
+  if (!LLVMIsAGetElementPtrInst(v)) return 0;
+  unsigned n = LLVMGetNumOperands(v);
+  for (unsigned k = 1; k < n; k++) {
+    LLVMValueRef ix = LLVMGetOperand(v, k);
+    if (!LLVMIsAConstantInt(ix) || LLVMConstIntGetZExtValue(ix) != 0) return 0;
+  }
+  return 1;
+}
+
 static int check_promise(crl_coro *c) {
   LLVMValueRef p = LLVMGetOperand(c->id, 1);
   /* Old-dialect front ends pass `bitcast i32* %promise to i8*`, which LLVM
-   * 22 parses as a no-op ptr-to-ptr bitcast instruction; LLVM's
-   * CoroIdInst::getPromise strips such casts, and so do we. */
-  while (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p))
+   * 22 parses as a no-op ptr-to-ptr bitcast instruction; others pass a
+   * zero-index GEP of the promise. LLVM's CoroIdInst::getPromise strips
+   * such no-op views (stripPointerCasts), and so do we. */
+  while (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p) || zero_gep(p))
     p = LLVMGetOperand(p, 0);
   if (LLVMIsAConstantPointerNull(p)) return 0;
   if (!LLVMIsAAllocaInst(p) ||

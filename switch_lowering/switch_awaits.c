@@ -7,6 +7,7 @@
 
 #include "irkit/blocks.h"
 #include "switch_lowering/switch_internal.h"
+#include "targets/targets.h"
 
 static int is_await(crl_intr k) {
   return k == CRL_I_AWAIT_SUSPEND_VOID || k == CRL_I_AWAIT_SUSPEND_BOOL ||
@@ -51,12 +52,10 @@ static int lower_await(crl_coro *c, const crl_valmap *index_of, LLVMValueRef cal
     CRL_ERR(c, call, "the await_suspend wrapper must be a function");
     return -1;
   }
+  /* One with no suspend after it (left so by optimization, typically in
+   * code that cannot run) is still lowered, as LLVM lowers it: a call of
+   * its wrapper, and for a handle, a resume of the handle returned. */
   crl_suspend *sp = suspend_after(c, index_of, call);
-  if (!sp) {
-    CRL_ERR(c, call, "%s is not followed by a suspend point",
-            crl_intrinsic_name(k));
-    return -1;
-  }
   LLVMTypeRef fty = LLVMGlobalGetValueType(wrapper);
   LLVMValueRef args[2] = {awaiter, frame};
   LLVMPositionBuilderBefore(c->b, call);
@@ -74,7 +73,22 @@ static int lower_await(crl_coro *c, const crl_valmap *index_of, LLVMValueRef cal
       CRL_ERR(c, call, "the await_suspend wrapper of a symmetric transfer must return a handle");
       return -1;
     }
-    crl_switch_of(c)->susp[sp->index].handle = nc;
+    if (sp) {
+      crl_switch_of(c)->susp[sp->index].handle = nc;
+    } else {
+      /* After an invoke: on its normal edge, in a block of its own (no
+       * analysis holds the destination's phis yet). */
+      LLVMBasicBlockRef at =
+          LLVMIsAInvokeInst(nc)
+              ? crl_split_edge(LLVMGetInstructionParent(nc), LLVMGetNormalDest(nc), "await.resume")
+              : NULL;
+      if (at) LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(at));
+      else LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
+      LLVMValueRef fp = LLVMBuildLoad2(c->b, c->ptr_t, nc, "");
+      LLVMTypeRef rty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), &c->ptr_t, 1, 0);
+      LLVMValueRef rc = LLVMBuildCall2(c->b, rty, fp, &nc, 1, "");
+      LLVMSetInstructionCallConv(rc, c->target->clone_cc);
+    }
   }
   LLVMInstructionEraseFromParent(call);
   return 0;
@@ -102,13 +116,10 @@ int crl_switch_normalize(crl_coro *c) {
 
 int crl_switch_normalize_suspend(crl_coro *c, crl_suspend *sp) {
   LLVMValueRef call = sp->call;
-  /* A suspend's result must decide between resume, destroy and return. */
-  if (!LLVMGetFirstUse(call)) {
-    CRL_ERR(c, call,
-            "the suspend's result is unused: it must feed a switch with "
-            "resume (0) and destroy (1) cases");
-    return -1;
-  }
+  /* A result nobody reads is valid (LLVM 22 lowers it): control goes on
+   * after the suspend on the ramp's path (-1) and in the resume (0) and
+   * destroy (1) clones alike, the code itself deciding (typically with
+   * llvm.coro.is_in_ramp). The phi is made all the same, and folds. */
   /* Ahead of the call's debug records, which must not end up on a phi. */
   LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->resume));
   LLVMValueRef phi = LLVMBuildPhi(c->b, c->i8_t, "coro.suspend.result");

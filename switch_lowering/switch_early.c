@@ -197,6 +197,22 @@ static void many_begins(LLVMModuleRef m, crl_valmap *out) {
   crl_valmap_free(&seen);
 }
 
+/* A coro.id (no clone array) left in an ordinary function, with only
+ * coro.begin, coro.alloc and coro.free using it: nothing will split that
+ * function, and LLVM's CoroCleanup lowers them as for a split ramp (what
+ * an inlined or otherwise copied coroutine prologue leaves). Any other use
+ * stays for the check of coroutine intrinsics outside coroutines. */
+static int leftover_id(LLVMValueRef id) {
+  if (crl_intrinsic_of(id) != CRL_I_ID || crl_is_split_marker(id) ||
+      crl_is_presplit(parent_fn(id)))
+    return 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(id); u; u = LLVMGetNextUse(u)) {
+    crl_intr k = crl_intrinsic_of(LLVMGetUser(u));
+    if (k != CRL_I_BEGIN && k != CRL_I_ALLOC && k != CRL_I_FREE) return 0;
+  }
+  return 1;
+}
+
 static int cleanup_split_ramps(LLVMModuleRef m, crl_result *res, int keep) {
   LLVMValueRef decl = LLVMGetNamedFunction(m, "llvm.coro.id");
   if (!decl) return 0;
@@ -210,6 +226,8 @@ static int cleanup_split_ramps(LLVMModuleRef m, crl_result *res, int keep) {
   for (LLVMUseRef u = LLVMGetFirstUse(decl); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef id = LLVMGetUser(u);
     if (crl_is_split_marker(id) && (!keep || crl_valmap_has(&crowded, parent_fn(id))))
+      crl_vec_push(&ids, id);
+    else if (leftover_id(id))
       crl_vec_push(&ids, id);
   }
   crl_valmap_free(&crowded);

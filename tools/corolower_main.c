@@ -37,6 +37,12 @@ static const char *usage =
     "  --abi=LIST                allowed ABIs: switch,retcon,retcon.once,async\n"
     "  --target=TRIPLE           target triple override\n"
     "  --keep-elision-markers    keep what CoroElide needs\n"
+    "  --async-context-alloc=NAME    llvm.coro.async.context.alloc(afp, task)\n"
+    "                            calls ptr NAME(ptr task, iN size)\n"
+    "                            (default swift_task_alloc)\n"
+    "  --async-context-dealloc=NAME  llvm.coro.async.context.dealloc(ctx)\n"
+    "                            calls void NAME(ptr ctx)\n"
+    "                            (default swift_task_dealloc)\n"
     "  --help                    this text\n"
     "  --version                 the version\n"
     "\n"
@@ -49,7 +55,7 @@ static const char *usage =
     "unless -f is given.\n";
 
 typedef struct args {
-  const char *in, *out, *report, *report_file, *triple;
+  const char *in, *out, *report, *report_file, *triple, *ctx_alloc, *ctx_dealloc;
   int text, keep, force;
   unsigned abis;
 } args;
@@ -119,6 +125,10 @@ static int parse_args(int argc, char **argv, args *a) {
       a->triple = s + 9;
     } else if (!strcmp(s, "--keep-elision-markers")) {
       a->keep = 1;
+    } else if (!strncmp(s, "--async-context-alloc=", 22)) {
+      a->ctx_alloc = s + 22;
+    } else if (!strncmp(s, "--async-context-dealloc=", 24)) {
+      a->ctx_dealloc = s + 24;
     } else if (s[0] == '-' && s[1]) {
       return fail("unknown option '%s' (see --help)", s, NULL), -1;
     } else if (a->in) {
@@ -393,6 +403,8 @@ int main(int argc, char **argv) {
   if (a.abis) opts.allowed_abis = a.abis;
   opts.target_triple = a.triple;
   opts.keep_elision_markers = a.keep;
+  opts.async_context_alloc = a.ctx_alloc;
+  opts.async_context_dealloc = a.ctx_dealloc;
   crl_result *r = crl_lower_module(m, &opts);
   if (!r) return fail("out of memory", NULL, NULL);
   print_diags(r, a.in);

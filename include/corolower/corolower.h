@@ -97,6 +97,12 @@ typedef struct crl_frame_report {
   uint32_t num_suspends;
   uint32_t num_fields;
   const crl_frame_field *fields;
+  /* A frame that lives inside a larger block (the async context, after the
+   * header its front end owns): the block's name ("context"), the frame's
+   * offset in it and the block's final size. NULL and 0 for a frame that is
+   * an allocation of its own. Field offsets are from the frame's start. */
+  const char *container;
+  uint64_t container_offset, container_size;
   /* Only for CRL_FRAME_STORAGE_INLINE / _ALLOCATED: the caller's buffer
    * (size and alignment the coroutine id promises). */
   crl_frame_storage storage;
@@ -126,6 +132,15 @@ typedef struct crl_options {
   const char *data_layout;       /* NULL: the target's layout */
   const crl_lowering *const *lowerings; /* the lowerings to use */
   size_t num_lowerings;
+  /* The async ABI's context allocator: llvm.coro.async.context.alloc(afp,
+   * task) becomes a call `ptr NAME(ptr task, iN size)` (iN pointer-sized),
+   * with the size read from the async function pointer's field 1 at run
+   * time, and llvm.coro.async.context.dealloc(ctx) a call
+   * `void NAME(ptr ctx)`. NULL: swift_task_alloc and swift_task_dealloc.
+   * (LLVM 22 leaves both intrinsics in place, where no code generator can
+   * select them.) */
+  const char *async_context_alloc;
+  const char *async_context_dealloc;
 } crl_options;
 
 /* Default options: all ABIs allowed, no elision markers, the module's own

@@ -257,6 +257,24 @@ begin "--frame-report (text) names the function and the fields"
 run --frame-report "$IN/coro.ll" -o "$T/rep3.ll"
 if [ $rc -eq 0 ] && grep -q 'gen' "$T/stderr" && grep -q '__resume_fn' "$T/stderr"; then ok; else bad "status $rc"; fi
 
+begin "async frames: the context offset and final size (text and JSON)"
+run --target=x86_64-pc-linux-gnu --frame-report "$IN/async.ll" -o "$T/async.ll"
+if [ $rc -ne 0 ]; then bad "status $rc"
+elif ! grep -q '^frame f: abi=async size=16 align=8 suspends=2 context_offset=32 context_size=48$' "$T/stderr"; then
+  bad "text report: $(head -1 "$T/stderr")"
+else
+  run --target=x86_64-pc-linux-gnu --frame-report=json "$IN/async.ll" -o "$T/async.ll"
+  if [ $rc -ne 0 ]; then bad "status $rc"
+  elif [ -n "$PYTHON" ] && ! "$PYTHON" - "$T/stderr" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))["frames"][0]
+assert f["abi"] == "async" and f["context_offset"] == 32 and f["context_size"] == 48, f
+assert [x["kind"] for x in f["fields"]] == ["spill", "spill"], f
+PY
+  then bad "JSON report content"
+  else ok; fi
+fi
+
 begin "the report marks fields kept in the realignment slack (JSON and text)"
 run --target=x86_64-pc-linux-gnu --frame-report=json "$IN/overaligned.ll" -o "$T/oa.ll"
 if [ $rc -ne 0 ]; then bad "status $rc"

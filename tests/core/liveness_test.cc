@@ -231,4 +231,134 @@ TEST(Crossing, ManySuspendsStaysProportionalToLiveRanges) {
   crl_cfg_free(&g);
 }
 
+
+// crl_reach_in_matrix against its definition, walked block by block: bit
+// (b, v) iff a path from the end of a gen block of v reaches the entry of b
+// (from reachable blocks only) whose blocks after the gen block kill
+// nothing. Gen wins over kill in one block, as the matrix's out[] says.
+bool naive_reach_in(const Edges &e, const std::vector<bool> &reach, const std::vector<uint32_t> &gen,
+                    const std::vector<uint32_t> &kill, uint32_t target) {
+  if (target >= e.n || !reach[target]) return false;
+  std::vector<bool> is_gen(e.n), is_kill(e.n), out(e.n);
+  for (uint32_t g : gen)
+    if (g < e.n) is_gen[g] = true;
+  for (uint32_t k : kill)
+    if (k < e.n) is_kill[k] = true;
+  std::vector<uint32_t> work;
+  for (uint32_t b = 0; b < e.n; b++)
+    if (is_gen[b] && reach[b]) {
+      out[b] = true;
+      work.push_back(b);
+    }
+  bool hit = false;
+  while (!work.empty()) {
+    uint32_t b = work.back();
+    work.pop_back();
+    for (size_t k = 0; k < e.from.size(); k++) {
+      if (e.from[k] != b) continue;
+      uint32_t s = e.to[k];
+      if (s == target) hit = true;
+      if (!out[s] && !is_kill[s]) {
+        out[s] = true;
+        work.push_back(s);
+      }
+    }
+  }
+  return hit;
+}
+
+TEST(Reach, RandomCfgsMatchTheDefinition) {
+  Rng r(47);
+  for (int round = 0; round < 400; round++) {
+    Edges e = crltest::random_cfg(r, 1 + r.below(40), round % 3);
+    crl_cfg g;
+    ASSERT_TRUE(crltest::build(&g, e));
+    auto reach = crltest::reachable_from(e, e.entry);
+    uint32_t nv = round % 10 == 0 ? 64 + r.below(100) : r.below(30);
+    std::vector<std::vector<uint32_t>> gens(nv), kills(nv);
+    std::vector<crl_reach_value> rv;
+    for (uint32_t v = 0; v < nv; v++) {
+      uint32_t ng = r.below(4), nk = r.below(4);
+      for (uint32_t k = 0; k < ng; k++) gens[v].push_back(r.chance(5) ? e.n + 3 : r.below(e.n));
+      for (uint32_t k = 0; k < nk; k++) {
+        uint32_t b = r.below(e.n);
+        // A block is listed once: its last event.
+        if (std::find(gens[v].begin(), gens[v].end(), b) == gens[v].end()) kills[v].push_back(b);
+      }
+    }
+    for (uint32_t v = 0; v < nv; v++)
+      rv.push_back(crl_reach_value{(uint32_t)gens[v].size(), (uint32_t)kills[v].size(), gens[v].data(),
+                                   kills[v].data()});
+    uint32_t W = (nv + 63) / 64;
+    std::vector<uint64_t> m((size_t)e.n * W + 1, ~0ull);
+    ASSERT_EQ(crl_reach_in_matrix(&g, rv.data(), nv, m.data(), W), 0);
+    for (uint32_t v = 0; v < nv; v++)
+      for (uint32_t b = 0; b < e.n; b++)
+        ASSERT_EQ((m[(size_t)b * W + v / 64] >> (v % 64)) & 1,
+                  naive_reach_in(e, reach, gens[v], kills[v], b) ? 1u : 0u)
+            << "round " << round << " value " << v << " block " << b;
+    crl_cfg_free(&g);
+  }
+}
+
+// crl_live_in_kill_matrix against its definition: v is live on entry to b
+// iff b uses it (gen), or b does not kill it and it is live on entry to a
+// successor; the least solution is a search from b that stops at kills.
+bool naive_live_kill(const Edges &e, const std::vector<bool> &reach, const std::vector<uint32_t> &gen,
+                     const std::vector<uint32_t> &kill, uint32_t target) {
+  if (target >= e.n || !reach[target]) return false;
+  std::vector<bool> is_gen(e.n), is_kill(e.n), seen(e.n);
+  for (uint32_t g : gen)
+    if (g < e.n) is_gen[g] = true;
+  for (uint32_t k : kill)
+    if (k < e.n) is_kill[k] = true;
+  std::vector<uint32_t> work = {target};
+  seen[target] = true;
+  while (!work.empty()) {
+    uint32_t b = work.back();
+    work.pop_back();
+    if (is_gen[b]) return true;
+    if (is_kill[b]) continue;
+    for (size_t k = 0; k < e.from.size(); k++)
+      if (e.from[k] == b && !seen[e.to[k]]) {
+        seen[e.to[k]] = true;
+        work.push_back(e.to[k]);
+      }
+  }
+  return false;
+}
+
+TEST(LiveKill, RandomCfgsMatchTheDefinition) {
+  Rng r(53);
+  for (int round = 0; round < 400; round++) {
+    Edges e = crltest::random_cfg(r, 1 + r.below(40), round % 3);
+    crl_cfg g;
+    ASSERT_TRUE(crltest::build(&g, e));
+    auto reach = crltest::reachable_from(e, e.entry);
+    uint32_t nv = round % 10 == 0 ? 64 + r.below(100) : r.below(30);
+    std::vector<std::vector<uint32_t>> gens(nv), kills(nv);
+    std::vector<crl_reach_value> rv;
+    for (uint32_t v = 0; v < nv; v++) {
+      uint32_t ng = r.below(4), nk = r.below(4);
+      for (uint32_t k = 0; k < ng; k++) gens[v].push_back(r.chance(5) ? e.n + 3 : r.below(e.n));
+      for (uint32_t k = 0; k < nk; k++) {
+        uint32_t b = r.below(e.n);
+        if (std::find(gens[v].begin(), gens[v].end(), b) == gens[v].end()) kills[v].push_back(b);
+      }
+    }
+    for (uint32_t v = 0; v < nv; v++)
+      rv.push_back(crl_reach_value{(uint32_t)gens[v].size(), (uint32_t)kills[v].size(), gens[v].data(),
+                                   kills[v].data()});
+    uint32_t W = (nv + 63) / 64;
+    std::vector<uint64_t> m((size_t)e.n * W + 1, ~0ull);
+    ASSERT_EQ(crl_live_in_kill_matrix(&g, rv.data(), nv, m.data(), W), 0);
+    for (uint32_t v = 0; v < nv; v++)
+      for (uint32_t b = 0; b < e.n; b++)
+        ASSERT_EQ((m[(size_t)b * W + v / 64] >> (v % 64)) & 1,
+                  naive_live_kill(e, reach, gens[v], kills[v], b) ? 1u : 0u)
+            << "round " << round << " value " << v << " block " << b;
+    crl_cfg_free(&g);
+  }
+}
+
 }  // namespace

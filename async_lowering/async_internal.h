@@ -1,0 +1,93 @@
+/* The async lowering's own state and the parts its files share.
+ *
+ * An async coroutine (llvm.coro.id.async) is split into partial functions
+ * that tail-call each other: the ramp runs up to the first suspend, each
+ * suspend's part ends in a musttail call of the suspend's function, and one
+ * resume function per suspend continues after it. The frame lives inside
+ * the coroutine's async context, after the header its front end owns; the
+ * context's final size goes into the async function pointer. */
+#ifndef CRL_ASYNC_INTERNAL_H
+#define CRL_ASYNC_INTERNAL_H
+
+#include "coro/lowering.h"
+
+typedef struct crl_async_susp {
+  LLVMValueRef resume_call; /* llvm.coro.async.resume (until normalize) */
+  LLVMValueRef projection;  /* ptr (ptr): the caller's context from ours */
+  LLVMValueRef fn;          /* the function the suspend tail-calls */
+  LLVMValueRef tail;        /* its call, last before the suspend (normalize) */
+  LLVMValueRef resume_fn;   /* NAME.resume.N */
+  LLVMTypeRef result_t;     /* the suspend's struct: the resume parameters */
+  unsigned ctx_index;       /* resume parameter holding the callee's context */
+  unsigned self_index;      /* swiftself parameter, 0 for none */
+} crl_async_susp;
+
+typedef struct crl_async_state {
+  uint64_t header_size;  /* coro.id.async's initial context size */
+  uint32_t ctx_align;    /* ... and the context's alignment */
+  unsigned ctx_arg;      /* the coroutine's context parameter */
+  LLVMValueRef afp;      /* the async function pointer global */
+  uint64_t frame_offset; /* where the frame starts in the context */
+  uint64_t context_size; /* the final size patched into the afp */
+  crl_async_susp *susp;  /* per suspend point */
+} crl_async_state;
+
+static inline crl_async_state *crl_async_of(crl_coro *c) {
+  return (crl_async_state *)c->abi_state;
+}
+
+/* async_validate.c: the ABI's rules, reading the state as it goes. */
+int crl_async_validate(crl_coro *c);
+/* Through constant bitcasts and address space casts (old-dialect IR). */
+LLVMValueRef crl_async_strip_casts(LLVMValueRef v);
+
+/* async_suspend.c: resume function declarations and the coro.async.resume
+ * placeholders; then, per suspend, its tail call at the end of the pre
+ * block and a placeholder for its result at the top of resume. */
+int crl_async_normalize(crl_coro *c);
+int crl_async_normalize_suspend(crl_coro *c, crl_suspend *sp);
+
+/* async_tail.c: calls of a function with the suspend's or end's arguments
+ * (coerced to its parameter types), made musttail + ret where the target's
+ * rules allow it in the fragment `fragment`. */
+LLVMValueRef crl_async_build_call(crl_coro *c, LLVMBuilderRef b, LLVMValueRef fn,
+                                  LLVMValueRef from, unsigned first_arg,
+                                  LLVMValueRef loc_of);
+/* Everything after `inst` in its block goes; the block returns there. */
+void crl_async_ret_after(crl_coro *c, LLVMValueRef inst);
+int crl_async_make_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
+                        LLVMValueRef blame);
+/* 0 when `call` may be musttail in `fragment`, else -1 after a diagnostic
+ * blaming `blame`. */
+int crl_async_check_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
+                         LLVMValueRef blame);
+/* async_inline.c: `call` (then `ret void`) replaced by a copy of its
+ * function's body; 0, 1 when the body cannot be copied (nothing changed),
+ * -1 after a diagnostic. */
+int crl_async_inline_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
+                          LLVMValueRef blame);
+/* A suspend's tail call in one fragment: the fragment's copy, and which
+ * suspend's it is. */
+typedef struct crl_async_tail {
+  LLVMValueRef call;
+  uint32_t susp;
+} crl_async_tail;
+
+/* The intrinsics whose meaning depends on the fragment: coro.end(.async),
+ * coro.size/align/is_in_ramp, and the suspends' tail calls it holds. */
+int crl_async_lower_in_fn(crl_coro *c, LLVMValueRef fn, int in_ramp,
+                          const crl_async_tail *tails, unsigned num_tails);
+
+/* async_context.c: the frame's place in the context, the final size in
+ * the async function pointer, the report's context figures. */
+int crl_async_place_frame(crl_coro *c);
+
+/* async_clones.c: the resume functions; tail_of maps each suspend's tail
+ * call in the coroutine to its index + 1. */
+int crl_async_build_clones(crl_coro *c, const crl_valmap *tail_of);
+
+/* async_module.c: the module-level hooks. */
+int crl_async_module_early(const crl_module_ctx *m);
+int crl_async_module_late(const crl_module_ctx *m);
+
+#endif

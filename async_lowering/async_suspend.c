@@ -1,0 +1,136 @@
+/* Suspend points of an async coroutine before the frame is planned: each
+ * gets its resume function (declared now, so that llvm.coro.async.resume
+ * can become its address, which the front end stores where the callee
+ * finds it), its tail call at the end of the block before it (so the frame
+ * is stored before that call, and its arguments are ordinary uses there),
+ * and a placeholder for what it returns at the top of its resume block,
+ * which each resume function replaces with its parameters. */
+#include <stdio.h>
+#include <string.h>
+
+#include "async_lowering/async_internal.h"
+#include "cloner/clone.h"
+#include "irkit/blocks.h"
+
+static int has_fn_string_attr(LLVMValueRef f, const char *k) {
+  return LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, k,
+                                       (unsigned)strlen(k)) != NULL;
+}
+
+static int named(LLVMValueRef v, const char *name) {
+  size_t len = 0;
+  const char *n = LLVMGetValueName2(v, &len);
+  return len == strlen(name) && memcmp(n, name, len) == 0;
+}
+
+/* NAME.resume.N, or Swift's mangled suffixes (TQN_, TYN_) for Swift's own
+ * context projections, as LLVM names them. */
+static char *resume_name(crl_coro *c, const crl_async_susp *as, uint32_t s) {
+  size_t len = 0;
+  const char *base = LLVMGetValueName2(c->fn, &len);
+  const char *fmt = "%.*s.resume.%u";
+  if (named(as->projection, "__swift_async_resume_project_context")) fmt = "%.*sTQ%u_";
+  else if (named(as->projection, "__swift_async_resume_get_context")) fmt = "%.*sTY%u_";
+  size_t n = len + 32;
+  char *name = malloc(n);
+  if (name) snprintf(name, n, fmt, (int)len, base, (unsigned)s);
+  return name;
+}
+
+static void add_param_attr(crl_coro *c, LLVMValueRef f, unsigned param, const char *k) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(k, strlen(k));
+  LLVMAddAttributeAtIndex(f, param + 1, LLVMCreateEnumAttribute(c->ctx, kind, 0));
+}
+
+/* The coroutine's calling convention and function attributes (LLVM's
+ * rules: swiftasync on the context parameter, and swiftself where the
+ * suspend says, only when the coroutine's own context is swiftasync; an
+ * `async_entry` coroutine's parts that pop Swift's frame are `async_ret`). */
+static LLVMValueRef declare_resume(crl_coro *c, const crl_async_susp *as, uint32_t s) {
+  char *name = resume_name(c, as, s);
+  unsigned n = LLVMCountStructElementTypes(as->result_t);
+  LLVMTypeRef *pt = malloc((n + 1) * sizeof *pt);
+  if (!name || !pt) {
+    free(name);
+    free(pt);
+    return NULL;
+  }
+  LLVMGetStructElementTypes(as->result_t, pt);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), pt, n, 0);
+  LLVMValueRef f = LLVMAddFunction(c->mod, name, fty);
+  free(name);
+  free(pt);
+  LLVMSetLinkage(f, LLVMInternalLinkage);
+  LLVMSetFunctionCallConv(f, LLVMGetFunctionCallConv(c->fn));
+  unsigned skip[3] = {LLVMGetEnumAttributeKindForName("presplitcoroutine", 17),
+                      LLVMGetEnumAttributeKindForName("noreturn", 8), 0};
+  crl_copy_fn_attrs(c->fn, f, skip);
+  if (has_fn_string_attr(c->fn, "async_entry")) {
+    LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "async_entry", 11);
+    if (named(as->projection, "__swift_async_resume_project_context"))
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateStringAttribute(c->ctx, "async_ret", 9, "", 0));
+  }
+  unsigned sa = LLVMGetEnumAttributeKindForName("swiftasync", 10);
+  if (LLVMGetEnumAttributeAtIndex(c->fn, crl_async_of(c)->ctx_arg + 1, sa)) {
+    add_param_attr(c, f, as->ctx_index, "swiftasync");
+    if (as->self_index) add_param_attr(c, f, as->self_index, "swiftself");
+  }
+  return f;
+}
+
+/* Placeholders no suspend names resume nowhere (LLVM's CoroCleanup gives
+ * them null), and saves have no meaning here: both go. */
+static void drop_strays(crl_coro *c) {
+  crl_vec stray = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (crl_intrinsic_of(i) == CRL_I_ASYNC_RESUME) crl_vec_push(&stray, i);
+  for (unsigned k = 0; k < stray.n; k++) {
+    LLVMReplaceAllUsesWith(stray.v[k], LLVMConstNull(c->ptr_t));
+    LLVMInstructionEraseFromParent(stray.v[k]);
+  }
+  crl_vec_free(&stray);
+  for (unsigned k = 0; k < c->saves.n; k++) LLVMInstructionEraseFromParent(c->saves.v[k]);
+  c->saves.n = 0;
+}
+
+int crl_async_normalize(crl_coro *c) {
+  crl_async_state *st = crl_async_of(c);
+  for (uint32_t s = 0; s < c->num_susp; s++) {
+    crl_async_susp *as = &st->susp[s];
+    as->resume_fn = declare_resume(c, as, s);
+    if (!as->resume_fn) {
+      CRL_ERR(c, c->susp[s].call, "out of memory");
+      return -1;
+    }
+    LLVMReplaceAllUsesWith(as->resume_call, as->resume_fn);
+    LLVMInstructionEraseFromParent(as->resume_call);
+    as->resume_call = NULL;
+  }
+  drop_strays(c);
+  /* The coroutine's own context: each resume function has it from the
+   * projection, so it never needs a frame slot. */
+  c->frame_base = LLVMGetParam(c->fn, st->ctx_arg);
+  unsigned nr = LLVMGetEnumAttributeKindForName("noreturn", 8);
+  LLVMRemoveEnumAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, nr);
+  return 0;
+}
+
+int crl_async_normalize_suspend(crl_coro *c, crl_suspend *sp) {
+  crl_async_susp *as = &crl_async_of(c)->susp[sp->index];
+  LLVMValueRef call = sp->call;
+  LLVMPositionBuilderBefore(c->b, LLVMGetBasicBlockTerminator(sp->pre));
+  as->tail = crl_async_build_call(c, c->b, as->fn, call, 4, call);
+  if (!as->tail) return -1;
+  /* Everything the resume functions need is in the frame before the call:
+   * the callee may run them before it returns, or never return. */
+  sp->save = as->tail;
+  if (LLVMGetFirstUse(call)) {
+    LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->resume));
+    sp->result = LLVMBuildFreeze(c->b, LLVMGetPoison(as->result_t), "async.result");
+    LLVMReplaceAllUsesWith(call, sp->result);
+  }
+  LLVMInstructionEraseFromParent(call);
+  return 0;
+}

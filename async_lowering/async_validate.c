@@ -1,0 +1,332 @@
+/* The async ABI's rules: what llvm.coro.id.async, llvm.coro.suspend.async
+ * and llvm.coro.end.async must look like for the split to mean anything.
+ * Each broken rule is a diagnostic naming the function and instruction
+ * (LLVM 22 aborts, crashes or writes a broken module on most of them:
+ * tests/malformed/inputs/async_*.ll say which). What is read on the way
+ * (sizes, indices, functions) goes into the lowering's state. */
+#include "async_lowering/async_internal.h"
+#include "targets/targets.h"
+
+LLVMValueRef crl_async_strip_casts(LLVMValueRef v) {
+  while (v && LLVMIsAConstantExpr(v) &&
+         (LLVMGetConstOpcode(v) == LLVMBitCast ||
+          LLVMGetConstOpcode(v) == LLVMAddrSpaceCast))
+    v = LLVMGetOperand(v, 0);
+  return v;
+}
+
+static int const_u64(LLVMValueRef v, uint64_t *out) {
+  if (!LLVMIsAConstantInt(v)) return 0;
+  *out = LLVMConstIntGetZExtValue(v);
+  return 1;
+}
+
+static int is_ptr(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMPointerTypeKind; }
+
+/* A pointer, or an integer as wide (LLVM casts either to the context). */
+static int ptr_like(crl_coro *c, LLVMTypeRef t) {
+  return is_ptr(t) || (LLVMGetTypeKind(t) == LLVMIntegerTypeKind &&
+                       LLVMGetIntTypeWidth(t) == 8 * LLVMPointerSize(c->td));
+}
+
+/* <{ i32, i32 }>: a relative pointer to the function and the context size. */
+static int is_afp_type(crl_coro *c, LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMIsPackedStruct(t) &&
+         LLVMCountStructElementTypes(t) == 2 &&
+         LLVMStructGetTypeAtIndex(t, 0) == c->i32_t &&
+         LLVMStructGetTypeAtIndex(t, 1) == c->i32_t;
+}
+
+static int check_afp(crl_coro *c, crl_async_state *st) {
+  LLVMValueRef g = crl_async_strip_casts(LLVMGetOperand(c->id, 3));
+  if (!g || !LLVMIsAGlobalVariable(g)) {
+    CRL_ERR(c, c->id, "the async function pointer (operand 4 of llvm.coro.id.async) "
+                      "must be a global variable");
+    return -1;
+  }
+  LLVMValueRef init = LLVMGetInitializer(g);
+  if (!init || !is_afp_type(c, LLVMGlobalGetValueType(g)) ||
+      !(LLVMIsAConstantStruct(init) || LLVMIsAConstantAggregateZero(init))) {
+    CRL_ERR(c, c->id, "the async function pointer must be a global defined as a "
+                      "constant <{ i32, i32 }> (relative function pointer, context "
+                      "size), so that its context size can be set");
+    return -1;
+  }
+  /* A mutable one could hold another size by the time a caller reads it. */
+  if (!LLVMIsGlobalConstant(g)) {
+    CRL_ERR(c, c->id, "the async function pointer @%s is not a constant: the context "
+                      "size written into it could be overwritten at run time",
+            LLVMGetValueName(g));
+    return -1;
+  }
+  st->afp = g;
+  return 0;
+}
+
+static int check_id(crl_coro *c, crl_async_state *st) {
+  uint64_t size, align, arg;
+  if (!const_u64(LLVMGetOperand(c->id, 0), &size)) {
+    CRL_ERR(c, c->id, "the initial context size (operand 1 of llvm.coro.id.async) "
+                      "must be a constant");
+    return -1;
+  }
+  if (!const_u64(LLVMGetOperand(c->id, 1), &align) || align == 0 ||
+      (align & (align - 1)) || align > (1u << 29)) {
+    CRL_ERR(c, c->id, "the context alignment (operand 2 of llvm.coro.id.async) must "
+                      "be a constant power of two");
+    return -1;
+  }
+  unsigned np = LLVMCountParams(c->fn);
+  if (!const_u64(LLVMGetOperand(c->id, 2), &arg) || arg >= np ||
+      !ptr_like(c, LLVMTypeOf(LLVMGetParam(c->fn, (unsigned)arg)))) {
+    CRL_ERR(c, c->id, "the context parameter index (operand 3 of llvm.coro.id.async) "
+                      "must be a constant naming a pointer (or pointer-sized integer) "
+                      "parameter of the function (it has %u parameters)", np);
+    return -1;
+  }
+  if (LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(c->fn))) !=
+      LLVMVoidTypeKind) {
+    CRL_ERR(c, c->id, "an async coroutine must return void: its parts end in a "
+                      "musttail call and `ret void`");
+    return -1;
+  }
+  st->header_size = size;
+  st->ctx_align = (uint32_t)align;
+  st->ctx_arg = (unsigned)arg;
+  return check_afp(c, st);
+}
+
+/* Can a value of type `from` be passed where `to` is expected? The same
+ * type, or a pointer for a pointer-sized integer or back (LLVM's CoroSplit
+ * casts anything castable; a double passed as an i64 or an i32 as a
+ * pointer is a front-end bug it hides). */
+static int coercible(crl_coro *c, LLVMTypeRef from, LLVMTypeRef to) {
+  if (from == to) return 1;
+  return (is_ptr(from) && ptr_like(c, to)) || (is_ptr(to) && ptr_like(c, from));
+}
+
+/* The function a suspend or end tail-calls, with its arguments from
+ * operand `first` of `call` on: a void, non-variadic function taking them
+ * (`exact`: no more arguments than parameters). Returns it, or NULL after
+ * a diagnostic. */
+static LLVMValueRef check_tail_fn(crl_coro *c, LLVMValueRef call, unsigned fn_op,
+                                  int exact, const char *what) {
+  LLVMValueRef fn = crl_async_strip_casts(LLVMGetOperand(call, fn_op));
+  if (!fn || !LLVMIsAFunction(fn)) {
+    CRL_ERR(c, call, "the function %s tail-calls (operand %u) must be a function",
+            what, fn_op + 1);
+    return NULL;
+  }
+  LLVMTypeRef ft = LLVMGlobalGetValueType(fn);
+  if (LLVMGetTypeKind(LLVMGetReturnType(ft)) != LLVMVoidTypeKind || LLVMIsFunctionVarArg(ft)) {
+    CRL_ERR(c, call, "the function %s tail-calls must return void and take a fixed "
+                     "number of arguments", what);
+    return NULL;
+  }
+  unsigned np = LLVMCountParamTypes(ft);
+  unsigned na = LLVMGetNumArgOperands(call) - (fn_op + 1);
+  if (na < np || (exact && na != np)) {
+    CRL_ERR(c, call, "the function %s tail-calls takes %u arguments but %u are given",
+            what, np, na);
+    return NULL;
+  }
+  LLVMTypeRef *pt = malloc((np ? np : 1) * sizeof *pt);
+  if (!pt) {
+    CRL_ERR(c, call, "out of memory");
+    return NULL;
+  }
+  LLVMGetParamTypes(ft, pt);
+  int bad = -1;
+  for (unsigned k = 0; k < np && bad < 0; k++)
+    if (!coercible(c, LLVMTypeOf(LLVMGetOperand(call, fn_op + 1 + k)), pt[k]))
+      bad = (int)k;
+  free(pt);
+  if (bad >= 0) {
+    CRL_ERR(c, call, "argument %d of the function %s tail-calls does not have its "
+                     "parameter's type", bad + 1, what);
+    return NULL;
+  }
+  return fn;
+}
+
+static int check_projection(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
+  LLVMValueRef p = crl_async_strip_casts(LLVMGetOperand(sp, 2));
+  LLVMTypeRef ft = p && LLVMIsAFunction(p) ? LLVMGlobalGetValueType(p) : NULL;
+  LLVMTypeRef param = NULL;
+  if (ft && LLVMCountParamTypes(ft) == 1) LLVMGetParamTypes(ft, &param);
+  if (!ft || LLVMIsFunctionVarArg(ft) || !param || !is_ptr(param) ||
+      !is_ptr(LLVMGetReturnType(ft))) {
+    CRL_ERR(c, sp, "the context projection function (operand 3 of "
+                   "llvm.coro.suspend.async) must be a function of type ptr (ptr)");
+    return -1;
+  }
+  as->projection = p;
+  return 0;
+}
+
+/* Operand 2: this suspend's own llvm.coro.async.resume. */
+static int check_resume(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
+  LLVMValueRef r = LLVMGetOperand(sp, 1);
+  if (crl_intrinsic_of(r) != CRL_I_ASYNC_RESUME ||
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(r)) != c->fn) {
+    CRL_ERR(c, sp, "the resume function operand (operand 2 of llvm.coro.suspend.async) "
+                   "must be a call of llvm.coro.async.resume in this function");
+    return -1;
+  }
+  as->resume_call = r;
+  return 0;
+}
+
+/* The struct it returns is the resume function's parameter list; the
+ * leading i32 names the context parameter (low byte) and swiftself's
+ * (the rest, 0 for none). */
+static int check_result(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
+  LLVMTypeRef t = LLVMTypeOf(sp);
+  unsigned n = LLVMGetTypeKind(t) == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : 0;
+  uint64_t idx;
+  if (!n) {
+    CRL_ERR(c, sp, "llvm.coro.suspend.async must return a struct of the resume "
+                   "function's parameters, the callee's context among them");
+    return -1;
+  }
+  if (!const_u64(LLVMGetOperand(sp, 0), &idx)) {
+    CRL_ERR(c, sp, "the context argument index (operand 1 of llvm.coro.suspend.async) "
+                   "must be a constant");
+    return -1;
+  }
+  unsigned ctx = (unsigned)(idx & 0xff);
+  uint64_t self = idx >> 8;
+  if (ctx >= n || !is_ptr(LLVMStructGetTypeAtIndex(t, ctx))) {
+    CRL_ERR(c, sp, "the context index %u (low byte of operand 1) names no pointer "
+                   "element of the suspend's result (it has %u)", ctx, n);
+    return -1;
+  }
+  if (self && (self >= n || self == ctx ||
+               !is_ptr(LLVMStructGetTypeAtIndex(t, (unsigned)self)))) {
+    CRL_ERR(c, sp, "the swiftself index %llu (second byte of operand 1) names no "
+                   "pointer element of the suspend's result other than the context",
+            (unsigned long long)self);
+    return -1;
+  }
+  as->result_t = t;
+  as->ctx_index = ctx;
+  as->self_index = (unsigned)self;
+  return 0;
+}
+
+static int check_suspend(crl_coro *c, uint32_t s) {
+  crl_async_susp *as = &crl_async_of(c)->susp[s];
+  LLVMValueRef sp = c->susp[s].call;
+  if (crl_intrinsic_of(sp) != CRL_I_SUSPEND_ASYNC) {
+    CRL_ERR(c, sp, "an async coroutine (llvm.coro.id.async) suspends with "
+                   "llvm.coro.suspend.async only");
+    return -1;
+  }
+  if (check_result(c, sp, as) || check_resume(c, sp, as) || check_projection(c, sp, as))
+    return -1;
+  as->fn = check_tail_fn(c, sp, 3, 0, "llvm.coro.suspend.async");
+  return as->fn ? 0 : -1;
+}
+
+/* Each suspend resumes in a function of its own: one resume placeholder
+ * cannot stand for two of them. */
+static int check_resume_unique(crl_coro *c) {
+  crl_valmap seen;
+  if (crl_valmap_init(&seen, c->num_susp + 1) != 0) {
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
+  int rc = 0;
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
+    LLVMValueRef r = crl_async_of(c)->susp[s].resume_call;
+    if (crl_valmap_has(&seen, r)) {
+      CRL_ERR(c, c->susp[s].call, "two suspend points share one llvm.coro.async.resume; "
+                                  "each needs its own");
+      rc = -1;
+    }
+    crl_valmap_put(&seen, r, r);
+  }
+  crl_valmap_free(&seen);
+  return rc;
+}
+
+static int check_end(crl_coro *c, LLVMValueRef e) {
+  crl_intr k = crl_intrinsic_of(e);
+  if (!LLVMIsAConstantInt(LLVMGetOperand(e, 1))) {
+    CRL_ERR(c, e, "the unwind flag of %s must be a constant", crl_intrinsic_name(k));
+    return -1;
+  }
+  if (k == CRL_I_END) {
+    if (!LLVMIsAConstantTokenNone(LLVMGetOperand(e, 2))) {
+      CRL_ERR(c, e, "an async coroutine returns nothing: llvm.coro.end takes no "
+                    "results (token none) there");
+      return -1;
+    }
+    return 0;
+  }
+  if (LLVMGetNumArgOperands(e) < 3) return 0;
+  return check_tail_fn(c, e, 2, 1, "llvm.coro.end.async") ? 0 : -1;
+}
+
+/* Every llvm.coro.async.resume stands for a suspend's resume function;
+ * one no suspend names would have nothing to stand for. */
+static int check_stray_resumes(crl_coro *c) {
+  crl_valmap named;
+  if (crl_valmap_init(&named, c->num_susp + 1) != 0) {
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    crl_valmap_put(&named, crl_async_of(c)->susp[s].resume_call, c->fn);
+  int rc = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb && !rc; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !rc; i = LLVMGetNextInstruction(i))
+      if (crl_intrinsic_of(i) == CRL_I_ASYNC_RESUME && !crl_valmap_has(&named, i)) {
+        CRL_ERR(c, i, "this llvm.coro.async.resume is no suspend's resume function "
+                      "(operand 2 of an llvm.coro.suspend.async)");
+        rc = -1;
+      }
+  crl_valmap_free(&named);
+  return rc;
+}
+
+/* Intrinsics of other ABIs that have no meaning here. */
+static int check_foreign(crl_coro *c) {
+  const crl_vec *vs[] = {&c->allocs, &c->frees, &c->allocas_get};
+  for (size_t k = 0; k < sizeof vs / sizeof *vs; k++)
+    if (vs[k]->n) {
+      LLVMValueRef i = vs[k]->v[0];
+      CRL_ERR(c, i, "%s has no meaning in an async coroutine, whose frame lives in "
+                    "its async context", crl_intrinsic_name(crl_intrinsic_of(i)));
+      return -1;
+    }
+  for (unsigned k = 0; k < c->saves.n; k++)
+    if (LLVMGetFirstUse(c->saves.v[k])) {
+      CRL_ERR(c, c->saves.v[k], "llvm.coro.save has no meaning in an async coroutine");
+      return -1;
+    }
+  return 0;
+}
+
+/* Resume functions get swiftasync on their context parameter when the
+ * coroutine's own has it: the target must know the attribute. */
+static int check_target(crl_coro *c) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("swiftasync", 10);
+  unsigned arg = crl_async_of(c)->ctx_arg;
+  if (!LLVMGetEnumAttributeAtIndex(c->fn, arg + 1, kind) || c->target->swiftasync)
+    return 0;
+  CRL_ERR(c, c->id, "the context parameter is swiftasync, which target %s does not "
+                    "support", c->target->name);
+  return -1;
+}
+
+int crl_async_validate(crl_coro *c) {
+  crl_async_state *st = crl_async_of(c);
+  if (check_id(c, st) != 0 || check_foreign(c) != 0 || check_target(c) != 0) return -1;
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (check_suspend(c, s) != 0) return -1;
+  if (check_resume_unique(c) != 0 || check_stray_resumes(c) != 0) return -1;
+  for (unsigned k = 0; k < c->ends.n; k++)
+    if (check_end(c, c->ends.v[k]) != 0) return -1;
+  return 0;
+}

@@ -22,8 +22,10 @@ typedef struct crl_feasible_seed {
 typedef struct crl_feasible {
   LLVMBasicBlockRef *blocks; /* blocks that can run, in function order */
   unsigned n;
-  /* Phis of those blocks that hold one ConstantInt wherever they run:
-   * const_phis[k] holds const_vals[k]; in function order. */
+  /* Phis of those blocks whose value the clone knows: const_phis[k]
+   * holds const_vals[k] wherever it runs (here: one ConstantInt, in
+   * function order; crl_reach_run: a value of the clone its caller gives).
+   * The cloner does not clone them. */
   LLVMValueRef *const_phis, *const_vals;
   unsigned nconsts;
 } crl_feasible;

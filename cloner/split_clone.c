@@ -11,6 +11,21 @@
  * on the stack (fresh ones in the clone) and address arithmetic on them
  * (recomputed at the clone's entry). Anything else is a value that should
  * have been spilled: an internal error. */
+/* The variables declared on stack alloca `orig` are declared on the
+ * clone's own copy `copy`, at its entry, as a debugger needs them in
+ * resumed code. */
+static void declare_stack_vars(crl_split_clone *x, LLVMValueRef orig, LLVMValueRef copy) {
+  crl_coro *c = x->c;
+  if (!x->has_di || !x->di.sp || !c->stack_var_of.cap) return;
+  for (uint32_t k = crl_valmap_get_id(&c->stack_var_of, orig); k != UINT32_MAX;
+       k = c->stack_vars[k].next) {
+    const crl_stack_var *v = &c->stack_vars[k];
+    LLVMMetadataRef var = crl_di_var(&x->di, v->var), loc = crl_di_loc(&x->di, v->loc);
+    if (var && loc)
+      LLVMDIBuilderInsertDeclareRecordAtEnd(x->di.dib, copy, var, v->expr, loc, x->entry);
+  }
+}
+
 static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   crl_split_clone *x = vctx;
   crl_coro *c = x->c;
@@ -24,6 +39,7 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
     /* LLVM-C builds allocas in the data layout's alloca address space; one
      * the input put elsewhere is reached through a cast, as its uses
      * expect its pointer type. */
+    declare_stack_vars(x, v, a);
     if (LLVMTypeOf(a) != LLVMTypeOf(v)) a = LLVMBuildAddrSpaceCast(x->entry_b, a, LLVMTypeOf(v), "");
     return a;
   }

@@ -65,6 +65,13 @@ typedef struct crl_frame_var {
   uint32_t field;
 } crl_frame_var;
 
+/* A variable declared on an alloca that stays on the stack: each clone
+ * that gets its own copy of the alloca declares the variable there. */
+typedef struct crl_stack_var {
+  LLVMMetadataRef var, expr, loc;
+  uint32_t next; /* the alloca's next variable, or UINT32_MAX */
+} crl_stack_var;
+
 struct crl_coro {
   /* context */
   LLVMModuleRef mod;
@@ -116,6 +123,9 @@ struct crl_coro {
   crl_vec reloads;         /* frame loads made by the rewrite */
   crl_frame_var *frame_vars; /* in the ramp's order */
   unsigned num_frame_vars;
+  crl_stack_var *stack_vars; /* in the ramp's order, chained per alloca */
+  unsigned num_stack_vars, cap_stack_vars;
+  crl_valmap stack_var_of;   /* alloca -> its first stack variable + 1 */
   crl_vec dead_allocas; /* moved allocas only debug records name: erased last */
 };
 
@@ -132,7 +142,12 @@ int crl_shape_build(crl_coro *c);
 int crl_normalize(crl_coro *c);                                    /* normalize.c */
 int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
 int crl_is_presplit(LLVMValueRef fn);                              /* shape.c */
-/* Is fn a coroutine of any ABI: presplit, or calling a coroutine id? */
+/* Gives the presplitcoroutine attribute to every function that calls an id
+ * making its caller a coroutine (crl_id_implies_coroutine), as LLVM's
+ * CoroEarly does, so that the rest of the pipeline knows coroutines by the
+ * attribute alone. Returns how many it marked. */
+unsigned crl_mark_coroutines(LLVMModuleRef m);                     /* shape.c */
+/* Coroutine-only intrinsics in functions that are not coroutines. */
 int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c */
 /* keep: elision markers (coro.id, coro.begin, coro.alloc, coro.free,
  * coro.subfn.addr) may remain outside presplit coroutines. */

@@ -197,6 +197,28 @@ int crl_is_presplit(LLVMValueRef fn) {
          NULL;
 }
 
+/* Found through the id declarations' uses, in their (deterministic) use
+ * order, so modules without such ids cost no walk. */
+unsigned crl_mark_coroutines(LLVMModuleRef m) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  unsigned marked = 0;
+  for (LLVMValueRef d = LLVMGetFirstFunction(m); d; d = LLVMGetNextFunction(d)) {
+    if (!LLVMIsDeclaration(d) || !crl_id_implies_coroutine(crl_intrinsic_of_fn(d)))
+      continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(d); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef i = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(i) || crl_intrinsic_of(i) == CRL_I_NONE) continue;
+      LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
+      if (crl_is_presplit(f)) continue;
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateEnumAttribute(ctx, kind, 0));
+      marked++;
+    }
+  }
+  return marked;
+}
+
 void crl_coro_free(crl_coro *c) {
   crl_vec *vs[] = {&c->allocs, &c->frees, &c->sizes, &c->aligns, &c->ends,
                    &c->in_ramps, &c->saves, &c->allocas_get, &c->dead_allocas,

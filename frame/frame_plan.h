@@ -9,6 +9,8 @@
 #include "core/liveness.h"
 #include "frame/frame.h"
 
+#define CRL_REMAT_TREE_MAX 8
+
 typedef struct crl_cand {
   LLVMValueRef value;   /* instruction, argument or alloca */
   uint32_t def_block;
@@ -27,6 +29,12 @@ typedef struct crl_cand {
   uint32_t num_chain;
   int chain_only;       /* a value used only in its block, a candidate only
                            so that a recomputed user may need it */
+  /* Chains (CRL_PLAN_REMAT_CHAINS): the instructions it is computed
+   * from that are recomputed with it (operands first), and the candidates
+   * those read (kept in the frame, or recomputed themselves). */
+  LLVMValueRef *tree;   /* at most CRL_REMAT_TREE_MAX */
+  uint32_t ntree, nleaves;
+  uint32_t *leaves;
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
   uint64_t *live_blocks;/* allocas: blocks where really alive, or NULL */

@@ -22,6 +22,8 @@ void crl_plan_free(crl_plan *p) {
     free(p->cands[i].chain);
     if (p->cands[i].markers) crl_valmap_free(p->cands[i].markers);
     free(p->cands[i].markers);
+    free(p->cands[i].tree);
+    free(p->cands[i].leaves);
   }
   free(p->cands);
   free(p->rows_before);
@@ -89,6 +91,10 @@ void crl_frame_free(crl_coro *c) {
   crl_vec_free(&c->reloads);
   free(c->frame_vars);
   c->frame_vars = NULL;
+  free(c->stack_vars);
+  c->stack_vars = NULL;
+  c->num_stack_vars = c->cap_stack_vars = 0;
+  crl_valmap_free(&c->stack_var_of);
   for (uint32_t f = 0; f < c->num_fields; f++)
     if (c->fields[f].owns_name) free((void *)c->fields[f].name);
   free(c->fields);

@@ -5,6 +5,7 @@
 
 #include "core/layout.h"
 #include "frame/alloca_lifetime.h"
+#include "coro/lowering.h"
 #include "frame/frame_plan.h"
 #include "irkit/keysort.h"
 
@@ -133,6 +134,147 @@ static int walk_ops(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
   return 0;
 }
 
+/* ---- chains (CRL_PLAN_REMAT_CHAINS) ----
+ *
+ * A value is recomputed after a suspend from a small tree of cheap
+ * instructions (cloned with it, operands first) whose leaves are
+ * candidates the frame holds across those suspends anyway, or recomputes
+ * itself (a chain), or that are extended across them when that costs less
+ * than the value. Bounded in depth, size and in the walk through
+ * recomputed leaves, so planning stays linear. */
+#define CHAIN_DEPTH 4
+#define CHAIN_NODES CRL_REMAT_TREE_MAX
+#define CHAIN_LEAVES 8
+#define CHAIN_BUDGET 64
+
+typedef struct chain {
+  LLVMValueRef tree[CHAIN_NODES];
+  uint32_t leaves[CHAIN_LEAVES];
+  uint32_t ntree, nleaves;
+} chain;
+
+static uint64_t type_size(crl_coro *c, LLVMValueRef v) {
+  return LLVMABISizeOfType(c->td, LLVMTypeOf(v));
+}
+
+/* What keeping candidate j available across `row` costs in frame bytes:
+ * nothing if the frame holds it there already, its leaves' cost if it is
+ * recomputed, else its size; UINT64_MAX if it cannot be (or the walk
+ * through recomputed leaves ran out of budget). */
+static uint64_t need(crl_coro *c, crl_plan *p, uint32_t j, const crl_bitset *row,
+                     unsigned *budget) {
+  const crl_cand *cd = &p->cands[j];
+  if (*budget == 0 || cd->is_alloca) return UINT64_MAX;
+  --*budget;
+  if (!cd->remat)
+    return covers(&p->cross.across[j], row, c->num_susp) ? 0 : type_size(c, cd->value);
+  uint64_t sum = 0;
+  for (uint32_t k = 0; k < cd->nleaves && sum != UINT64_MAX; k++) {
+    uint64_t x = need(c, p, cd->leaves[k], row, budget);
+    sum = x == UINT64_MAX ? x : sum + x;
+  }
+  return sum;
+}
+
+static int tree_add_leaf(chain *ch, uint32_t j) {
+  for (uint32_t k = 0; k < ch->nleaves; k++)
+    if (ch->leaves[k] == j) return 0;
+  if (ch->nleaves == CHAIN_LEAVES) return -1;
+  ch->leaves[ch->nleaves++] = j;
+  return 0;
+}
+
+static int in_tree(const chain *ch, LLVMValueRef v) {
+  for (uint32_t k = 0; k < ch->ntree; k++)
+    if (ch->tree[k] == v) return 1;
+  return 0;
+}
+
+/* How operand x is had after the suspends of `row`: a constant, a leaf
+ * (the frame has it there, or recomputes it), or a tree node recomputed
+ * from its own operands; failing that, a candidate extended across them.
+ * 0, or -1 when x cannot be had (the tree is left as it was). */
+static int gather(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
+                  LLVMValueRef x, const crl_bitset *row, unsigned depth, chain *ch) {
+  if (LLVMIsAConstant(x)) return 0;
+  uint32_t j = crl_valmap_get_id(cand_of, x);
+  const crl_cand *cd = j != UINT32_MAX ? &p->cands[j] : NULL;
+  if (cd && !cd->is_alloca &&
+      (cd->remat || covers(&p->cross.across[j], row, c->num_susp)))
+    return tree_add_leaf(ch, j);
+  if (in_tree(ch, x)) return 0;
+  uint32_t nt = ch->ntree, nl = ch->nleaves;
+  unsigned nops = LLVMIsAInstruction(x) ? (unsigned)LLVMGetNumOperands(x) : 0;
+  if (depth < CHAIN_DEPTH && recomputable(x) && nops <= 4 && ch->ntree < CHAIN_NODES) {
+    int ok = 1;
+    for (unsigned k = 0; k < nops && ok; k++)
+      ok = gather(c, p, cand_of, LLVMGetOperand(x, k), row, depth + 1, ch) == 0;
+    if (ok && ch->ntree < CHAIN_NODES) {
+      ch->tree[ch->ntree++] = x;
+      return 0;
+    }
+    ch->ntree = nt;
+    ch->nleaves = nl;
+  }
+  return cd && !cd->is_alloca ? tree_add_leaf(ch, j) : -1;
+}
+
+/* Leaf j is now needed wherever the value is: across its suspends (and
+ * store points), over its hull; a recomputed leaf's own leaves too. */
+static void extend(crl_plan *p, uint32_t j, const crl_cand *v, const crl_bitset *row) {
+  crl_cand *cd = &p->cands[j];
+  crl_bitset_union_with(&p->cross.across[j], row);
+  if (v->lo < cd->lo) cd->lo = v->lo;
+  if (v->hi > cd->hi) cd->hi = v->hi;
+  for (uint32_t k = 0; cd->remat && k < cd->nleaves; k++) extend(p, cd->leaves[k], v, row);
+}
+
+static int keep_chain(crl_cand *cd, const chain *ch) {
+  cd->tree = ch->ntree ? malloc(ch->ntree * sizeof *cd->tree) : NULL;
+  cd->leaves = ch->nleaves ? malloc(ch->nleaves * sizeof *cd->leaves) : NULL;
+  if ((ch->ntree && !cd->tree) || (ch->nleaves && !cd->leaves)) {
+    free(cd->tree);
+    free(cd->leaves);
+    cd->tree = NULL;
+    cd->leaves = NULL;
+    return -1;
+  }
+  for (uint32_t k = 0; k < ch->ntree; k++) cd->tree[k] = ch->tree[k];
+  for (uint32_t k = 0; k < ch->nleaves; k++) cd->leaves[k] = ch->leaves[k];
+  cd->ntree = ch->ntree;
+  cd->nleaves = ch->nleaves;
+  return 0;
+}
+
+static void mark_remat_chains(crl_coro *c, crl_plan *p, const crl_valmap *cand_of) {
+  uint32_t n = c->num_susp;
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    const crl_bitset *row = &p->cross.across[i];
+    if (cd->is_alloca || !recomputable(cd->value) || crl_bitset_next(row, 0) >= n ||
+        LLVMGetNumOperands(cd->value) > 4)
+      continue;
+    chain ch;
+    ch.ntree = ch.nleaves = 0;
+    int ok = 1;
+    unsigned nops = LLVMGetNumOperands(cd->value);
+    for (unsigned k = 0; k < nops && ok; k++)
+      ok = gather(c, p, cand_of, LLVMGetOperand(cd->value, k), row, 1, &ch) == 0;
+    for (uint32_t k = 0; k < ch.nleaves && ok; k++) ok = ch.leaves[k] != i;
+    if (!ok) continue;
+    unsigned budget = CHAIN_BUDGET;
+    uint64_t cost = 0;
+    for (uint32_t k = 0; k < ch.nleaves && cost != UINT64_MAX; k++) {
+      uint64_t x = need(c, p, ch.leaves[k], row, &budget);
+      cost = x == UINT64_MAX ? x : cost + x;
+    }
+    if (cost == UINT64_MAX || (cost && cost >= type_size(c, cd->value))) continue;
+    if (keep_chain(cd, &ch) != 0) continue;
+    cd->remat = 1;
+    for (uint32_t k = 0; k < ch.nleaves; k++) extend(p, ch.leaves[k], cd, row);
+  }
+}
+
 /* Chains (c->remat_depth > 1): like single instructions below, with the
  * cost counted once per distinct leaf. */
 static void mark_chains(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
@@ -244,6 +386,17 @@ static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *ro
 
 int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
   uint32_t n = c->num_susp;
+  /* A lowering that opts into tree chains (CRL_PLAN_REMAT_CHAINS) plans
+   * them alone. */
+  if (c->low && (c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS)) {
+    crl_valmap cand_of;
+    if (crl_valmap_init(&cand_of, p->num_cands) != 0) return 0;
+    for (uint32_t i = 0; i < p->num_cands; i++)
+      crl_valmap_put_id(&cand_of, p->cands[i].value, i);
+    mark_remat_chains(c, p, &cand_of);
+    crl_valmap_free(&cand_of);
+    return 0;
+  }
   remat_ctx x;
   memset(&x, 0, sizeof x);
   x.c = c;

@@ -5,7 +5,9 @@
 
 #include <llvm-c/DebugInfo.h>
 
+#include "coro/lowering.h"
 #include "frame/frame_plan.h"
+#include "irkit/keysort.h"
 #include "irkit/blocks.h"
 #include "irkit/oom.h"
 #include "frame/ssa_repair.h"
@@ -132,6 +134,26 @@ static int push_frame_var(crl_coro *c, crl_frame_var v, unsigned *cap) {
   return 0;
 }
 
+/* Chains a declare of stack alloca `a` onto the alloca's list; 0, or -1
+ * when out of memory. */
+static int push_stack_var(crl_coro *c, LLVMValueRef a, LLVMDbgRecordRef r) {
+  crl_stack_var v = {LLVMDbgVariableRecordGetVariable(r),
+                     LLVMDbgVariableRecordGetExpression(r), LLVMDbgRecordGetDebugLoc(r),
+                     UINT32_MAX};
+  if (!v.var || !v.expr || !v.loc) return 0;
+  if (!c->stack_var_of.cap && crl_valmap_init(&c->stack_var_of, 16) != 0) return -1;
+  if (c->num_stack_vars == c->cap_stack_vars) {
+    unsigned nc = c->cap_stack_vars ? 2 * c->cap_stack_vars : 8;
+    crl_stack_var *sv = realloc(c->stack_vars, nc * sizeof *sv);
+    if (!sv) return -1;
+    c->stack_vars = sv;
+    c->cap_stack_vars = nc;
+  }
+  v.next = crl_valmap_get_id(&c->stack_var_of, a);
+  c->stack_vars[c->num_stack_vars] = v;
+  return crl_valmap_put_id(&c->stack_var_of, a, c->num_stack_vars++);
+}
+
 /* A variable declared on an alloca that moved into the frame is declared
  * on its field instead, once, where the field addresses are made; the
  * clones declare it at their entry (switch_dispatch.c). The alloca, which
@@ -154,7 +176,10 @@ static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
         if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
         LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
         uint32_t field = a ? crl_valmap_get_id(moved, a) : UINT32_MAX;
-        if (field == UINT32_MAX) continue;
+        if (field == UINT32_MAX) {
+          if (a && LLVMIsAAllocaInst(a) && push_stack_var(c, a, r) != 0) rc = -1;
+          continue;
+        }
         crl_frame_var v = {LLVMDbgVariableRecordGetVariable(r),
                            LLVMDbgVariableRecordGetExpression(r),
                            LLVMDbgRecordGetDebugLoc(r), field};
@@ -301,6 +326,41 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   return 0;
 }
 
+/* The recomputed values in the order their copies are made. A chain's
+ * copy reads the copies of the recomputed values it is computed from, so
+ * those come after it: by definition, latest first (a definition comes
+ * after what it reads in reverse post-order). Without chains, in candidate
+ * order. NULL when out of memory. */
+static uint32_t *remat_order(crl_coro *c, crl_plan *p, uint32_t *n) {
+  uint32_t *ids = malloc((p->num_cands + 1) * sizeof *ids);
+  if (!ids) return NULL;
+  *n = 0;
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    if (p->cands[i].remat) ids[(*n)++] = i;
+  if (!(c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS) || *n < 2) return ids;
+  uint32_t nb = p->num_blocks, cnt = 0;
+  uint32_t *rpo = malloc((nb + 1) * sizeof *rpo), *idx = malloc((nb + 1) * sizeof *idx);
+  crl_keyed *kv = malloc(*n * sizeof *kv);
+  if (!rpo || !idx || !kv || crl_cfg_rpo(&p->cfg, rpo, idx, &cnt) != 0) {
+    free(rpo);
+    free(idx);
+    free(kv);
+    free(ids);
+    return NULL;
+  }
+  /* Candidates are numbered in instruction order within a block. */
+  for (uint32_t k = 0; k < *n; k++) {
+    uint32_t b = p->cands[ids[k]].def_block;
+    uint64_t pos = b < nb && idx[b] != UINT32_MAX ? idx[b] : 0;
+    kv[k] = (crl_keyed){~((pos << 32) | ids[k]), ids[k]};
+  }
+  crl_keyed_sort(kv, *n, ids);
+  free(rpo);
+  free(idx);
+  free(kv);
+  return ids;
+}
+
 static int spill_values(crl_coro *c, crl_plan *p) {
   crl_ssa_repair r;
   if (crl_ssa_repair_init(&r, c, p) != 0) return -1;
@@ -309,9 +369,11 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   /* Recomputed values first: their copies after the suspends use operands
    * whose own repair, below, must see those uses; along a recomputed chain
    * users come before the operands they recompute from, for the same
-   * reason. */
+   * reason (tree chains: in the order remat_order gives). */
   uint32_t nremat = 0;
-  uint32_t *order = crl_remat_order(p, &nremat);
+  uint32_t *order = (c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS)
+                        ? remat_order(c, p, &nremat)
+                        : crl_remat_order(p, &nremat);
   if (!order) rc = -1;
   for (uint32_t k = 0; k < nremat; k++) {
     crl_ssa_begin_value(&r, order[k]);

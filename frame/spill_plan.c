@@ -7,6 +7,7 @@
 #include <llvm-c/DebugInfo.h>
 
 #include "core/layout.h"
+#include "coro/lowering.h"
 #include "irkit/blocks.h"
 #include "frame/alloca_lifetime.h"
 #include "frame/frame_plan.h"
@@ -132,11 +133,6 @@ static int call_escapes(LLVMValueRef call, LLVMValueRef v) {
   return 0;
 }
 
-/* Uses of an alloca (or a byval argument) through address arithmetic count
- * as its own uses. A pointer that escapes (stored, passed to a call that
- * may keep it, cast to an integer) may be used anywhere until the lifetime
- * ends. Memory intrinsics and captures(none) or byval parameters only use
- * the memory during the call. */
 /* The constant byte offset a GEP adds, or -1 when an index is not a
  * constant. */
 static int64_t gep_offset(LLVMTargetDataRef td, LLVMValueRef gep) {
@@ -200,6 +196,11 @@ static int push_addr(crl_vec *work, int64_t **off, unsigned *cap, LLVMValueRef v
   return 0;
 }
 
+/* Uses of an alloca (or a byval argument) through address arithmetic count
+ * as its own uses. A pointer that escapes (stored, passed to a call that
+ * may keep it, cast to an integer) may be used anywhere until the lifetime
+ * ends. Memory intrinsics and captures(none) or byval parameters only use
+ * the memory during the call. */
 static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
                         alloca_info *ai) {
   crl_vec work = {0};
@@ -378,6 +379,7 @@ static void add_exit_uses(const use_list *exits, use_list *u) {
  * time when first asked: comparing two users of one block is then O(1). */
 typedef struct positions {
   crl_valmap pos, done;
+  crl_valmap declared; /* allocas a variable is declared on (-g) */
 } positions;
 
 static uint32_t position(positions *ps, LLVMValueRef i) {
@@ -520,7 +522,7 @@ static void add_shadow(shadow_list *sl, LLVMValueRef v, uint32_t def, uint32_t o
  *     without one), and gets a shadow for its address (above).
  * Users after a non-unwind coro.end are the ramp's alone (alloca_uses). */
 static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
-                          const crl_valmap *keep_vars, LLVMValueRef v, uint32_t b,
+                          LLVMValueRef v, uint32_t b,
                           const use_list *exits, uint32_t *cap, crl_live_value **lv,
                           cand_input **ci, shadow_list *sl) {
   alloca_info ai = {0};
@@ -531,30 +533,11 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
   if (LLVMIsAArgument(v)) {
     def = p->num_blocks;
     if (ai.escapes) add_exit_uses(exits, &in.uses);
-  } else if (!ai.escapes && crl_valmap_has(keep_vars, v)) {
-    /* A variable of an unoptimized function with debug info is kept as
-     * LLVM keeps it, so that a debugger stopped after a suspend still
-     * reads what it held in its scope, whether or not the code reads it
-     * again: with lifetime markers, alive from its lifetime.start to its
-     * uses and lifetime.end; without, while a user may reach another
-     * through a suspend, users in one block never reaching each other (not
-     * even round a loop): a variable used in one block stays on the
-     * stack. */
-    in.reach = 1;
-    if (ai.starts) {
-      marker_gen_kill(p, &ai.markers, &in.gen, &in.kill);
-    } else {
-      int one_block = 1;
-      for (uint32_t k = 1; k < ai.users.n && one_block; k++)
-        one_block = ai.users.b[k] == ai.users.b[0];
-      if (one_block) in.uses.n = 0;
-      in.gen = ai.users;
-      ai.users.b = NULL;
-      ai.users.n = 0;
-    }
-  } else if (!ai.escapes) {
+  } else if (!ai.escapes && !(ai.starts && crl_valmap_has(&ps->declared, v))) {
     /* Its bytes matter only where they may be read, from where they may
-     * have been put there (memory_events). */
+     * have been put there (memory_events). A variable's alloca with
+     * lifetime markers (-g) keeps its whole scope instead, as a debugger
+     * shows it in resumed code while in scope (LLVM's rule). */
     in.uses.n = 0;
     in.reach = 1;
     in.rewrites = 1;
@@ -629,14 +612,14 @@ static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap,
 static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
                           cand_input **ci, const use_list *exits,
                           const crl_valmap *pinned, shadow_list *sl,
-                          positions *ps, const crl_valmap *keep_vars) {
+                          positions *ps) {
   uint32_t cap = 0;
   unsigned np = LLVMCountParams(c->fn);
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef a = LLVMGetParam(c->fn, k);
     if (a == c->frame_base) continue; /* every clone recomputes it */
     if (crl_arg_memory(c->fn, k)) {
-      if (collect_memory(p, c->td, ps, keep_vars, a, p->num_blocks, exits, &cap, lv, ci, sl))
+      if (collect_memory(p, c->td, ps, a, p->num_blocks, exits, &cap, lv, ci, sl))
         return -1;
       continue;
     }
@@ -650,7 +633,7 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
          i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAllocaInst(i)) {
         if (crl_valmap_has(pinned, i) || outside_frame(i)) continue;
-        if (collect_memory(p, c->td, ps, keep_vars, i, b, exits, &cap, lv, ci, sl))
+        if (collect_memory(p, c->td, ps, i, b, exits, &cap, lv, ci, sl))
           return -1;
         continue;
       }
@@ -678,22 +661,15 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
   return 0;
 }
 
-/* In an unoptimized function (optnone) with debug info, the allocas a
- * debug record declares as variables: one walk over the records. */
-static int debug_variables(crl_coro *c, crl_valmap *out) {
-  if (crl_valmap_init(out, 16) != 0) return -1;
-  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
-  if (!LLVMGetSubprogram(c->fn) ||
-      !LLVMGetEnumAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, optnone))
-    return 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+/* The allocas variables are declared on, in one walk over the records. */
+static void note_declared(LLVMValueRef fn, crl_valmap *out) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       for (LLVMDbgRecordRef r = LLVMGetFirstDbgRecord(i); r; r = LLVMGetNextDbgRecord(r)) {
         if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
         LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
-        if (a && LLVMIsAAllocaInst(a) && crl_valmap_put(out, a, a) != 0) return -1;
+        if (a && LLVMIsAAllocaInst(a)) crl_valmap_put(out, a, a);
       }
-  return 0;
 }
 
 static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
@@ -709,12 +685,12 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
   positions ps;
   crl_valmap_init(&ps.pos, 64);
   crl_valmap_init(&ps.done, 16);
-  crl_valmap keep_vars;
-  if (rc == 0) rc = debug_variables(c, &keep_vars);
-  if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl, &ps, &keep_vars);
-  crl_valmap_free(&keep_vars);
+  crl_valmap_init(&ps.declared, 16);
+  if (LLVMGetSubprogram(c->fn)) note_declared(c->fn, &ps.declared);
+  if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl, &ps);
   crl_valmap_free(&ps.pos);
   crl_valmap_free(&ps.done);
+  crl_valmap_free(&ps.declared);
   crl_valmap_free(&pinned);
   free(exits.b);
   return rc;
@@ -775,6 +751,14 @@ static int add_store_points(crl_coro *c, crl_plan *p, const uint32_t *rb) {
   return 0;
 }
 
+/* Is the suspend's store point the branch of its pre block into its
+ * resume block? */
+static int store_at_suspend(const crl_suspend *sp) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(sp->pre);
+  return sp->point == t && LLVMGetNumSuccessors(t) == 1 &&
+         LLVMGetSuccessor(t, 0) == sp->resume;
+}
+
 static int check_begin_dominates(crl_coro *c, crl_plan *p) {
   for (uint32_t s = 0; s < c->num_susp; s++) {
     uint32_t pb = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
@@ -806,10 +790,20 @@ int crl_frame_liveness(crl_coro *c) {
   int rc = collect(c, p, &lv, &ci, &sl);
   uint32_t n = c->num_susp;
   uint32_t *rb = malloc((2 * n + 1) * sizeof *rb);
-  if (!rb) rc = -1;
+  uint32_t *pt = malloc((2 * n + 1) * sizeof *pt);
+  if (!rb || !pt) rc = -1;
   for (uint32_t s = 0; rc == 0 && s < n; s++) {
     rb[s] = crl_block_id(p, c->susp[s].resume);
-    rb[n + s] = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
+    rb[n + s] = pt[n + s] = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
+    /* A store point that ends the block falling into the resume block (no
+     * separate save): what is live there is what is live into the resume
+     * block, exactly; the store point's own block would also count values
+     * whose last use comes before it. */
+    if ((c->low->plan_refinements & CRL_PLAN_EXACT_STORE_POINTS) &&
+        store_at_suspend(&c->susp[s])) {
+      rb[n + s] = rb[s];
+      pt[n + s] = p->num_blocks; /* no value is defined there */
+    }
   }
   crl_reach_value *rv = rc == 0 ? calloc(2 * (size_t)p->num_cands + 1, sizeof *rv) : NULL;
   if (!rv) rc = -1;
@@ -831,7 +825,8 @@ int crl_frame_liveness(crl_coro *c) {
   }
   if (rc == 0) p->num_cands = p->cross.num_values = p->num_main;
   if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv, rv);
-  if (rc == 0) rc = add_store_points(c, p, rb);
+  if (rc == 0) rc = add_store_points(c, p, pt);
+  free(pt);
   free(rb);
   free(rv);
   for (uint32_t i = 0; ci && i < p->num_cands; i++) {

@@ -103,10 +103,30 @@ static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
   (void)s;
   if (r->p->cands[r->cand].remat) {
     /* Recomputed: the operands' own repair later gives them their values
-     * here (they cross this suspend too). */
-    LLVMValueRef cl = clone_chain(r, &r->p->cands[r->cand]);
+     * here (they cross this suspend too); a tree chain's nodes come first,
+     * reading each other's copies. */
+    const crl_cand *cd = &r->p->cands[r->cand];
+    LLVMValueRef cl;
+    if (cd->ntree) {
+      LLVMValueRef from[CRL_REMAT_TREE_MAX + 1], to[CRL_REMAT_TREE_MAX + 1];
+      uint32_t n = 0;
+      for (uint32_t k = 0; k <= cd->ntree && k <= CRL_REMAT_TREE_MAX; k++) {
+        LLVMValueRef orig = k < cd->ntree ? cd->tree[k] : r->value;
+        LLVMValueRef cp = LLVMInstructionClone(orig);
+        LLVMInsertIntoBuilderWithName(r->b, cp, "");
+        unsigned nops = (unsigned)LLVMGetNumOperands(cp);
+        for (unsigned j = 0; j < nops; j++)
+          for (uint32_t m = 0; m < n; m++)
+            if (LLVMGetOperand(cp, j) == from[m]) LLVMSetOperand(cp, j, to[m]);
+        from[n] = orig;
+        to[n++] = cp;
+        crl_vec_push(&c->reloads, cp);
+      }
+      cl = to[n - 1];
+    } else {
+      cl = clone_chain(r, cd);
+    }
     crl_vec_push(&r->own_reloads, cl);
-    crl_vec_push(&c->reloads, cl);
     return cl;
   }
   LLVMValueRef addr = crl_ramp_field_addr(c, field);

@@ -257,8 +257,9 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
    * before anything (legacy repair, early lowering) changes the code. */
   crl_vec named = {0};
   LLVMValueRef last_before = LLVMGetLastFunction(m);
-  /* Presplit, or (old dialect, marked later) holding a coroutine id: only
-   * these need their values numbered for frame reports. */
+  /* Presplit, or holding a coroutine id (old dialect, or an id that makes
+   * its caller a coroutine: marked later): only these need their values
+   * numbered for frame reports. */
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f) && (!only || f == only) &&
         (crl_is_presplit(f) || crl_valmap_has(&id_callers, f))) {
@@ -269,6 +270,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   for (unsigned k = 0; slot_maps && k < named.n; k++)
     crl_number_slots(named.v[k], &slot_maps[k]);
   crl_repair_legacy_module(m);
+  crl_mark_coroutines(m);
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   if (coroutines && module_early(m, target, res, opts) == 0) {
     crl_vec coros = {0};

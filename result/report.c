@@ -17,6 +17,11 @@ const char *crl_result_report_text(crl_result *r) {
       crl_sb_printf(&b, " %s_offset=%llu %s_size=%llu", f->container,
                     (unsigned long long)f->container_offset, f->container,
                     (unsigned long long)f->container_size);
+    /* Only ABIs that choose where the frame lives say so. */
+    if (f->storage)
+      crl_sb_printf(&b, " storage=%s buffer=%llu/%u",
+                    crl_frame_storage_name(f->storage),
+                    (unsigned long long)f->buffer_size, f->buffer_align);
     crl_sb_printf(&b, "\n");
     /* A field shows the IR value it holds, which names it. */
     for (uint32_t k = 0; k < f->num_fields; k++) {
@@ -51,6 +56,12 @@ const char *crl_result_report_json(crl_result *r) {
       crl_sb_printf(&b, "\"%s_offset\": %llu, \"%s_size\": %llu, ", f->container,
                     (unsigned long long)f->container_offset, f->container,
                     (unsigned long long)f->container_size);
+    if (f->storage)
+      crl_sb_printf(&b,
+                    "\"storage\": \"%s\", \"buffer_size\": %llu, "
+                    "\"buffer_align\": %u, ",
+                    crl_frame_storage_name(f->storage),
+                    (unsigned long long)f->buffer_size, f->buffer_align);
     crl_sb_printf(&b, "\"fields\": [");
     for (uint32_t k = 0; k < f->num_fields; k++) {
       const crl_frame_field *fd = &f->fields[k];

@@ -146,6 +146,14 @@ const char *crl_abi_name(crl_abi abi) {
   }
 }
 
+const char *crl_frame_storage_name(crl_frame_storage s) {
+  switch (s) {
+  case CRL_FRAME_STORAGE_INLINE: return "inline";
+  case CRL_FRAME_STORAGE_ALLOCATED: return "allocated";
+  default: return "default";
+  }
+}
+
 const char *crl_field_kind_name(crl_field_kind k) {
   static const char *names[] = {"header", "promise", "index", "alloca",
                                 "spill",  "realigned"};

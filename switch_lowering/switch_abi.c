@@ -44,10 +44,20 @@ static int check_kinds(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (crl_intrinsic_of(c->susp[s].call) != CRL_I_SUSPEND) {
       CRL_ERR(c, c->susp[s].call,
-              "a switched-resume coroutine (llvm.coro.id) may only use llvm.coro.suspend, "
-              "not %s", crl_intrinsic_name(crl_intrinsic_of(c->susp[s].call)));
+              "%s in a switched-resume coroutine (llvm.coro.id), which may only "
+              "use llvm.coro.suspend",
+              crl_intrinsic_name(crl_intrinsic_of(c->susp[s].call)));
       return -1;
     }
+  /* Dynamically sized frame storage comes from a returned-continuation
+   * id's allocation function; this ABI has none. */
+  if (c->allocas_get.n) {
+    CRL_ERR(c, c->allocas_get.v[0],
+            "%s in a switched-resume coroutine (llvm.coro.id): llvm.coro.alloca.* "
+            "are for returned-continuation coroutines",
+            crl_intrinsic_name(crl_intrinsic_of(c->allocas_get.v[0])));
+    return -1;
+  }
   for (unsigned k = 0; k < c->ends.n; k++)
     if (crl_intrinsic_of(c->ends.v[k]) != CRL_I_END) {
       CRL_ERR(c, c->ends.v[k], "llvm.coro.end.async in a switched-resume coroutine");

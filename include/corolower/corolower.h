@@ -76,6 +76,19 @@ typedef struct crl_frame_field {
   int in_slack;
 } crl_frame_field;
 
+/* Where a frame lives, for ABIs where the lowering chooses (the
+ * returned-continuation ABIs: in the caller's buffer when it fits the
+ * id's size and alignment, else allocated with the id's allocation
+ * function, its address kept in the buffer). */
+typedef enum crl_frame_storage {
+  CRL_FRAME_STORAGE_DEFAULT = 0,  /* the ABI's only place (switched-resume:
+                                     the memory given to coro.begin) */
+  CRL_FRAME_STORAGE_INLINE = 1,   /* in the caller's buffer: no allocation */
+  CRL_FRAME_STORAGE_ALLOCATED = 2 /* allocated; the buffer holds its address */
+} crl_frame_storage;
+
+const char *crl_frame_storage_name(crl_frame_storage storage);
+
 typedef struct crl_frame_report {
   const char *function;
   crl_abi abi;
@@ -90,6 +103,11 @@ typedef struct crl_frame_report {
    * an allocation of its own. Field offsets are from the frame's start. */
   const char *container;
   uint64_t container_offset, container_size;
+  /* Only for CRL_FRAME_STORAGE_INLINE / _ALLOCATED: the caller's buffer
+   * (size and alignment the coroutine id promises). */
+  crl_frame_storage storage;
+  uint64_t buffer_size;
+  uint32_t buffer_align;
 } crl_frame_report;
 
 /* A lowering: one ABI's part of the pipeline. Each lowering library exports

@@ -310,8 +310,11 @@ class Case:
 
 
 def first_line(text, key):
+    """The first line holding key, without directories (so that messages
+    about files in different places compare equal), cut at 240 characters."""
     for line in text.splitlines():
         if key in line:
+            line = re.sub(r"(/[^\s/]+)+/([^\s/]+\.(?:ll|bc))\b", r"\2", line)
             return line.strip()[:240]
     lines = text.strip().splitlines()
     return lines[-1][:240] if lines else ""
@@ -380,6 +383,8 @@ def diagnose(r):
             return "issue 13: valid input rejected: non-zero address-space alloca across a suspend"
         if "is not followed by a suspend point" in d:
             return "difffuzz: valid input rejected: await.suspend call whose suspend instcombine left on a dead path (switch on poison)"
+    if v == "internal" and "was not kept in the frame" in d:
+        return "difffuzz: internal error: a value (loop phi) used after a suspend was not kept in the frame"
     if v == "internal" and "AddrSpaceCast" in d:
         return "difffuzz: addrspace(1) alloca moved to the frame keeps its addrspacecast (verifier: cast between the same address space)"
     if v == "mismatch" and os.path.exists(os.path.join(w, "ir.cmd.stdout")):
@@ -422,17 +427,25 @@ def same_failure(args, seed, mode, verdict, detail, text, driver, work, llvm_ver
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     c = Case(args, seed, work, text=text, driver=driver, modes=[mode])
-    if c.prepare():
-        return False
+    why = c.prepare()
+    if why:
+        return Why(why)
     lv, _ = c.judge(mode, "llvm", llvm_cmd())
     if lv != llvm_verdict:
-        return False
+        return Why("LLVM: " + lv)
     v, d = c.judge(mode, "cmd", args.lower)
     if v != verdict:
-        return False
-    if verdict in ("reject", "internal"):
-        return norm_msg(d) == norm_msg(detail)
+        return Why("verdict " + v)
+    if verdict in ("reject", "internal") and norm_msg(d) != norm_msg(detail):
+        return Why("another message: " + d)
     return True
+
+
+class Why(str):
+    """A false answer with its reason."""
+
+    def __bool__(self):
+        return False
 
 
 def norm_msg(m):
@@ -467,8 +480,9 @@ def reduce_case(args, r, regress_dir, log):
         return same_failure(args, seed, mode, verdict, detail, t, d, os.path.join(work, "w"), r["llvm"])
 
     size, dis, skip = args.size, list(args.disabled), set()
-    if not check(size, dis, skip):
-        log("  reduce %s %d %s: not reproducible alone" % (args.gen, seed, mode))
+    first = check(size, dis, skip)
+    if not first:
+        log("  reduce %s %d %s: not reproducible alone: %s" % (args.gen, seed, mode, first[:300]))
         return None
     feats = gen_cpp.FEATURES if args.gen == "cpp" else gen_ir.FEATURES
     for f in feats:

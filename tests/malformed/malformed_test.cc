@@ -1,4 +1,5 @@
-// Malformed switched-resume coroutines through the harness and the C API:
+// Malformed coroutines (switched-resume and returned-continuation) through
+// the harness and the C API:
 // each input in inputs/ must give a clear error diagnostic (severity error,
 // the function's name, the instruction, a message saying what is wrong) and
 // never crash. The inputs carry their expectations:
@@ -26,10 +27,10 @@ struct Case {
 };
 
 // A name with a directory is relative to the workspace (the async corpus's
-// tests/async/malformed/...); a bare one is in tests/malformed/inputs/.
-std::string InputPath(const std::string &name) {
+// tests/async/malformed/...); a bare one is in tests/malformed/DIR/.
+std::string InputPath(const std::string &name, const char *dir = "inputs") {
   std::string rel = name.find('/') == std::string::npos
-                        ? "tests/malformed/inputs/" + name
+                        ? std::string("tests/malformed/") + dir + "/" + name
                         : name;
   const char *srcdir = std::getenv("TEST_SRCDIR");
   const char *ws = std::getenv("TEST_WORKSPACE");
@@ -48,10 +49,10 @@ std::string Directive(const std::string &line, const char *key) {
   return b == std::string::npos ? std::string() : v.substr(b);
 }
 
-Case Load(const std::string &name) {
+Case Load(const std::string &name, const char *dir = "inputs") {
   Case c;
   c.file = name;
-  std::ifstream in(InputPath(name));
+  std::ifstream in(InputPath(name, dir));
   std::stringstream ss;
   ss << in.rdbuf();
   c.text = ss.str();
@@ -177,7 +178,7 @@ INSTANTIATE_TEST_SUITE_P(
                       "suspend_final_not_constant.ll", "suspend_token_not_save.ll",
                       "save_two_suspends.ll",
                       "dynamic_alloca_across_suspend.ll", "abi_not_allowed.ll",
-                      "retcon_not_linked.ll", "unparsable.ll", "not_valid_ir.ll",
+                      "unparsable.ll", "not_valid_ir.ll",
                       "suspend_invoked.ll", "suspend_after_end.ll",
                       "coro_size_outside.ll",
                       // async rules tests/async/malformed does not cover
@@ -187,7 +188,30 @@ INSTANTIATE_TEST_SUITE_P(
                       "async_end_unwind_not_constant.ll", "async_end_with_results.ll",
                       "async_context_too_large.ll", "async_projection_declared_wrong.ll",
                       "async_context_alloc_wrong_type.ll",
-                      "async_suspend_in_async_before_begin.ll"),
+                      "async_suspend_in_async_before_begin.ll",
+                      // Returned-continuation rules (LLVM22_RETCON.md says
+                      // what LLVM 22 does with each).
+                      "retcon_alloc_wrong_type.ll",
+                      "retcon_alloca_align_not_constant.ll",
+                      "retcon_alloca_not_freed.ll",
+                      "retcon_buffer_align_not_constant.ll",
+                      "retcon_buffer_align_not_power_of_two.ll",
+                      "retcon_buffer_size_not_constant.ll",
+                      "retcon_buffer_too_small.ll", "retcon_coro_alloc.ll",
+                      "retcon_dealloc_wrong_type.ll",
+                      "retcon_end_results_in_multi_suspend.ll",
+                      "retcon_end_results_mismatch.ll",
+                      "retcon_end_results_on_unwind.ll",
+                      "retcon_once_end_before_suspend.ll",
+                      "retcon_once_proto_not_void.ll", "retcon_once_two_suspends.ll",
+                      "retcon_proto_first_param_not_pointer.ll",
+                      "retcon_proto_not_function.ll",
+                      "retcon_proto_return_mismatch.ll", "retcon_ret_bypasses_end.ll",
+                      "retcon_return_not_pointer.ll", "retcon_suspend_in_switch.ll",
+                      "retcon_suspend_result_mismatch.ll",
+                      "retcon_switch_suspend_in_retcon.ll",
+                      "retcon_yield_count_mismatch.ll",
+                      "retcon_yield_type_mismatch.ll", "alloca_in_switch.ll"),
     [](const ::testing::TestParamInfo<const char *> &info) {
       std::string n = info.param;
       n = n.substr(0, n.find('.'));
@@ -302,7 +326,7 @@ declare void @llvm.coro.end(ptr, i1, token)
 extern "C" const crl_lowering crl_switch_lowering;
 
 TEST(MalformedChecks, RetconWithOnlySwitchLoweringGiven) {
-  Case c = Load("retcon_not_linked.ll");
+  Case c = Load("retcon.ll", "not_linked");
   crlh::Module m(c.text);
   ASSERT_TRUE(m.ok()) << m.error();
   ASSERT_TRUE(crlh::Verifies(m));
@@ -320,7 +344,7 @@ TEST(MalformedChecks, RetconWithOnlySwitchLoweringGiven) {
 // The same retcon input, but with the retcon ABI not allowed: a different,
 // equally clear error.
 TEST(MalformedChecks, RetconNotAllowed) {
-  Case c = Load("retcon_not_linked.ll");
+  Case c = Load("retcon.ll", "not_linked");
   crlh::Module m(c.text);
   ASSERT_TRUE(m.ok()) << m.error();
   crl_options opts;

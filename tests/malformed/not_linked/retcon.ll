@@ -1,6 +1,6 @@
-; A returned-continuation coroutine (llvm.coro.id.retcon): this build links
-; only the switched-resume lowering, so it must say the ABI is not available
-; instead of passing the coroutine through.
+; A returned-continuation coroutine (llvm.coro.id.retcon) lowered with only
+; the switched-resume lowering given (crl_options.lowerings): it must say
+; the ABI is not available instead of passing the coroutine through.
 ; EXPECT-FUNCTION: retcon_gen
 ; EXPECT-ERROR: retcon
 ; EXPECT-ERROR: not available

@@ -1,0 +1,750 @@
+// Behaviour of lowered returned-continuation coroutines (llvm.coro.id.retcon
+// and .retcon.once), differential against LLVM: every program is lowered by
+// corolower and by LLVM's own coro-early/coro-split/coro-cleanup (in
+// process), JIT-run through the harness, and both traces must equal the
+// expected one. The coroutines' allocation functions count their calls, so
+// an allocated frame freed twice, or never, shows; so does a frame that
+// should have fitted the caller's buffer.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "gtest/gtest-spi.h"
+#include "gtest/gtest.h"
+#include "tests/harness/harness_gtest.h"
+
+namespace {
+
+int64_t g_allocs = 0, g_frees = 0;
+
+extern "C" void *rc_alloc(int64_t n) {
+  g_allocs++;
+  void *p = std::malloc((size_t)(n ? n : 1));
+  std::memset(p, 0xA5, (size_t)n);  // an unwritten field reads as garbage
+  return p;
+}
+
+extern "C" void rc_free(void *p) {
+  if (p) g_frees++;
+  std::free(p);
+}
+
+const char kDecls[] = R"(
+declare void @trace(i64)
+declare ptr @rc_alloc(i64)
+declare void @rc_free(ptr)
+declare token @llvm.coro.id.retcon(i32, i32, ptr, ptr, ptr, ptr)
+declare token @llvm.coro.id.retcon.once(i32, i32, ptr, ptr, ptr, ptr)
+declare ptr @llvm.coro.begin(token, ptr)
+declare i1 @llvm.coro.suspend.retcon.i1(...)
+declare void @llvm.coro.end(ptr, i1, token)
+declare token @llvm.coro.end.results(...)
+declare ptr @llvm.coro.prepare.retcon(ptr)
+declare i64 @llvm.coro.size.i64()
+declare token @llvm.coro.alloca.alloc.i64(i64, i32)
+declare ptr @llvm.coro.alloca.get(token)
+declare void @llvm.coro.alloca.free(token)
+declare void @llvm.lifetime.start.p0(ptr)
+declare void @llvm.lifetime.end.p0(ptr)
+)";
+
+struct Outcome {
+  std::string trace;
+  int64_t allocs = 0, frees = 0;
+};
+
+Outcome RunOne(crlh_ctx *c) {
+  Outcome o;
+  g_allocs = g_frees = 0;
+  o.trace = crlh::RunTrace(c, "main");
+  o.allocs = g_allocs;
+  o.frees = g_frees;
+  return o;
+}
+
+void AddHooks(crlh_ctx *c) {
+  crlh_add_symbol(c, "rc_alloc", (void *)&rc_alloc);
+  crlh_add_symbol(c, "rc_free", (void *)&rc_free);
+}
+
+// What a test expects beyond the trace: how many frames are allocated
+// (each must be freed exactly once), by corolower and by LLVM.
+struct Want {
+  std::string trace;
+  int64_t allocs = -1;      // corolower's; -1: don't care, but balanced
+  int64_t llvm_allocs = -1; // LLVM's; -1: the same as corolower's
+};
+
+// Lowers `body` with corolower and with LLVM, runs @main in both.
+void Differential(const std::string &body, const Want &want) {
+  std::string ir = body + kDecls;
+  crlh::Module ours(ir), ref(ir);
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  ASSERT_TRUE(crlh::Verifies(ours));
+  AddHooks(ours);
+  AddHooks(ref);
+  ASSERT_TRUE(crlh::LowersOk(ours));
+  ASSERT_TRUE(crlh::Verifies(ours));
+  ASSERT_TRUE(crlh::FullyLowered(ours));
+  ASSERT_TRUE(crlh::LowersWithLlvm(ref));
+  Outcome a = RunOne(ours), b = RunOne(ref);
+  EXPECT_EQ(b.trace, want.trace) << "LLVM's own lowering disagrees with the expectation";
+  EXPECT_EQ(a.trace, want.trace) << "corolower's output:\n" << ours.Print();
+  if (want.allocs >= 0) {
+    EXPECT_EQ(a.allocs, want.allocs) << ours.Print();
+  }
+  int64_t llvm_allocs = want.llvm_allocs >= 0 ? want.llvm_allocs : want.allocs;
+  if (llvm_allocs >= 0) {
+    EXPECT_EQ(b.allocs, llvm_allocs);
+  }
+  EXPECT_EQ(a.frees, a.allocs) << "frames leaked or freed twice";
+  EXPECT_EQ(b.frees, b.allocs);
+}
+
+// corolower alone, for input LLVM 22 rejects.
+void OursOnly(const std::string &body, const Want &want) {
+  crlh::Module ours(body + kDecls);
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  ASSERT_TRUE(crlh::Verifies(ours));
+  AddHooks(ours);
+  ASSERT_TRUE(crlh::LowersOk(ours));
+  ASSERT_TRUE(crlh::Verifies(ours));
+  ASSERT_TRUE(crlh::FullyLowered(ours));
+  Outcome a = RunOne(ours);
+  EXPECT_EQ(a.trace, want.trace) << ours.Print();
+  if (want.allocs >= 0) {
+    EXPECT_EQ(a.allocs, want.allocs);
+  }
+  EXPECT_EQ(a.frees, a.allocs) << "frames leaked or freed twice";
+}
+
+// The frame report of the one coroutine named `fn`.
+const crl_frame_report *ReportOf(crlh_ctx *c, const char *fn) {
+  crl_result *r = crlh_last_result(c);
+  for (size_t i = 0; r && i < crl_result_num_frames(r); i++)
+    if (!std::strcmp(crl_result_frame(r, i)->function, fn)) return crl_result_frame(r, i);
+  return nullptr;
+}
+
+// A generator of squares 0, 1, 4, ... below n*n, yielding i32.
+const char kSquares[] = R"(
+define {ptr, i32} @sq_proto(ptr, i1) {
+  unreachable
+}
+define {ptr, i32} @squares(ptr %buffer, i32 %n) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @sq_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %inc, %resume ]
+  %more = icmp slt i32 %i, %n
+  br i1 %more, label %body, label %done
+body:
+  %sq = mul i32 %i, %i
+  %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 %sq)
+  br i1 %abort, label %aborted, label %resume
+resume:
+  %inc = add i32 %i, 1
+  br label %loop
+aborted:
+  call void @trace(i64 -1)
+  br label %done
+done:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+)";
+
+TEST(Retcon, GeneratorRunsToANullContinuation) {
+  Differential(std::string(kSquares) + R"(
+define void @main() {
+entry:
+  %buf = alloca [16 x i8], align 8
+  %r0 = call {ptr, i32} @squares(ptr %buf, i32 4)
+  br label %loop
+loop:
+  %r = phi {ptr, i32} [ %r0, %entry ], [ %rn, %next ]
+  %k = extractvalue {ptr, i32} %r, 0
+  %fin = icmp eq ptr %k, null
+  br i1 %fin, label %out, label %next
+next:
+  %v = extractvalue {ptr, i32} %r, 1
+  %v64 = sext i32 %v to i64
+  call void @trace(i64 %v64)
+  %rn = call {ptr, i32} %k(ptr %buf, i1 false)
+  br label %loop
+out:
+  call void @trace(i64 100)
+  ret void
+}
+)",
+               {"0 1 4 9 100", 0});
+}
+
+TEST(Retcon, AbortRunsTheCoroutinesOwnCleanupPath) {
+  Differential(std::string(kSquares) + R"(
+define void @main() {
+  %buf = alloca [16 x i8], align 8
+  %r0 = call {ptr, i32} @squares(ptr %buf, i32 10)
+  %k0 = extractvalue {ptr, i32} %r0, 0
+  %r1 = call {ptr, i32} %k0(ptr %buf, i1 false)
+  %v1 = extractvalue {ptr, i32} %r1, 1
+  %v64 = sext i32 %v1 to i64
+  call void @trace(i64 %v64)
+  %k1 = extractvalue {ptr, i32} %r1, 0
+  %r2 = call {ptr, i32} %k1(ptr %buf, i1 true)
+  %k2 = extractvalue {ptr, i32} %r2, 0
+  %isnull = icmp eq ptr %k2, null
+  %z = zext i1 %isnull to i64
+  call void @trace(i64 %z)
+  %e = call {ptr, i32} @squares(ptr %buf, i32 0)
+  %ke = extractvalue {ptr, i32} %e, 0
+  %enull = icmp eq ptr %ke, null
+  %ez = zext i1 %enull to i64
+  call void @trace(i64 %ez)
+  ret void
+}
+)",
+               {"1 -1 1 1", 0});
+}
+
+// Two instances in separate buffers, resumed alternately.
+TEST(Retcon, InterleavedInstancesKeepTheirOwnFrames) {
+  Differential(std::string(kSquares) + R"(
+define void @main() {
+  %a = alloca [16 x i8], align 8
+  %b = alloca [16 x i8], align 8
+  %ra = call {ptr, i32} @squares(ptr %a, i32 5)
+  %rb = call {ptr, i32} @squares(ptr %b, i32 5)
+  %ka = extractvalue {ptr, i32} %ra, 0
+  %ra1 = call {ptr, i32} %ka(ptr %a, i1 false)
+  %ka1 = extractvalue {ptr, i32} %ra1, 0
+  %ra2 = call {ptr, i32} %ka1(ptr %a, i1 false)
+  %kb = extractvalue {ptr, i32} %rb, 0
+  %rb1 = call {ptr, i32} %kb(ptr %b, i1 false)
+  %va = extractvalue {ptr, i32} %ra2, 1
+  %vb = extractvalue {ptr, i32} %rb1, 1
+  %va64 = sext i32 %va to i64
+  %vb64 = sext i32 %vb to i64
+  call void @trace(i64 %va64)
+  call void @trace(i64 %vb64)
+  ret void
+}
+)",
+               {"4 1", 0});
+}
+
+// A frame far larger than its buffer: allocated once per instance, freed
+// once on every way the coroutine ends (completion, abort, and in the
+// ramp without suspending), its address kept in the buffer.
+const char kBig[] = R"(
+define {ptr, i64} @big_proto(ptr, i1) {
+  unreachable
+}
+define {ptr, i64} @big(ptr %buffer, i64 %n) presplitcoroutine {
+entry:
+  %arr = alloca [32 x i64], align 8
+  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @big_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %zero = icmp eq i64 %n, 0
+  br i1 %zero, label %done, label %fill
+fill:
+  %i = phi i64 [ 0, %entry ], [ %i1, %fill ]
+  %p = getelementptr [32 x i64], ptr %arr, i64 0, i64 %i
+  %sq = mul i64 %i, %i
+  store i64 %sq, ptr %p
+  %i1 = add i64 %i, 1
+  %more = icmp ult i64 %i1, 32
+  br i1 %more, label %fill, label %yield
+yield:
+  %k = phi i64 [ 0, %fill ], [ %k1, %resume ]
+  %q = getelementptr [32 x i64], ptr %arr, i64 0, i64 %k
+  %v = load i64, ptr %q
+  %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %v)
+  br i1 %abort, label %aborted, label %resume
+resume:
+  %k1 = add i64 %k, 1
+  %again = icmp ult i64 %k1, %n
+  br i1 %again, label %yield, label %done
+aborted:
+  call void @trace(i64 -1)
+  br label %done
+done:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+)";
+
+TEST(Retcon, AllocatedFrameIsFreedOnEveryEnd) {
+  Differential(std::string(kBig) + R"(
+define void @main() {
+  %buf = alloca [16 x i8], align 8
+  %r0 = call {ptr, i64} @big(ptr %buf, i64 3)
+  %k0 = extractvalue {ptr, i64} %r0, 0
+  %r1 = call {ptr, i64} %k0(ptr %buf, i1 false)
+  %k1 = extractvalue {ptr, i64} %r1, 0
+  %v1 = extractvalue {ptr, i64} %r1, 1
+  call void @trace(i64 %v1)
+  %r2 = call {ptr, i64} %k1(ptr %buf, i1 false)
+  %k2 = extractvalue {ptr, i64} %r2, 0
+  %v2 = extractvalue {ptr, i64} %r2, 1
+  call void @trace(i64 %v2)
+  %r3 = call {ptr, i64} %k2(ptr %buf, i1 false)
+  %s0 = call {ptr, i64} @big(ptr %buf, i64 5)
+  %sk = extractvalue {ptr, i64} %s0, 0
+  %s1 = call {ptr, i64} %sk(ptr %buf, i1 true)
+  %t0 = call {ptr, i64} @big(ptr %buf, i64 0)
+  ret void
+}
+)",
+               {"1 4 -1", 3});
+}
+
+TEST(Retcon, FrameReportSaysWhereTheFrameLives) {
+  crlh::Module m(std::string(kBig) + kSquares + kDecls);
+  ASSERT_TRUE(m.ok()) << m.error();
+  ASSERT_TRUE(crlh::LowersOk(m));
+  const crl_frame_report *big = ReportOf(m, "big"), *sq = ReportOf(m, "squares");
+  ASSERT_NE(big, nullptr);
+  ASSERT_NE(sq, nullptr);
+  EXPECT_EQ(big->abi, CRL_ABI_RETCON);
+  EXPECT_EQ(big->storage, CRL_FRAME_STORAGE_ALLOCATED);
+  EXPECT_GE(big->size, 256u);
+  EXPECT_EQ(big->buffer_size, 16u);
+  EXPECT_EQ(big->buffer_align, 8u);
+  EXPECT_EQ(sq->storage, CRL_FRAME_STORAGE_INLINE);
+  EXPECT_LE(sq->size, 16u);
+  std::string text = crl_result_report_text(crlh_last_result(m));
+  EXPECT_NE(text.find("frame big: abi=retcon size="), std::string::npos) << text;
+  EXPECT_NE(text.find("storage=allocated buffer=16/8"), std::string::npos) << text;
+  EXPECT_NE(text.find("storage=inline buffer=16/8"), std::string::npos) << text;
+  std::string json = crl_result_report_json(crlh_last_result(m));
+  EXPECT_NE(json.find("\"storage\": \"inline\", \"buffer_size\": 16, \"buffer_align\": 8"),
+            std::string::npos)
+      << json;
+}
+
+// A _modify accessor: yields the address of a scratch copy; a normal
+// resume writes it back, an abnormal one discards it.
+const char kModify[] = R"(
+define void @mod_proto(ptr, i1) {
+  unreachable
+}
+define {ptr, ptr} @modify(ptr %buffer, ptr %cell) presplitcoroutine {
+entry:
+  %tmp = alloca i64, align 8
+  %id = call token @llvm.coro.id.retcon.once(i32 32, i32 8, ptr %buffer, ptr @mod_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %old = load i64, ptr %cell
+  store i64 %old, ptr %tmp
+  %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(ptr %tmp)
+  br i1 %abort, label %drop, label %commit
+commit:
+  %new = load i64, ptr %tmp
+  store i64 %new, ptr %cell
+  call void @trace(i64 %new)
+  br label %end
+drop:
+  call void @trace(i64 %old)
+  br label %end
+end:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+define void @main() {
+  %buf = alloca [32 x i8], align 8
+  %cell = alloca i64, align 8
+  store i64 5, ptr %cell
+  %r = call {ptr, ptr} @modify(ptr %buf, ptr %cell)
+  %k = extractvalue {ptr, ptr} %r, 0
+  %p = extractvalue {ptr, ptr} %r, 1
+  store i64 42, ptr %p
+  call void %k(ptr %buf, i1 false)
+  %r2 = call {ptr, ptr} @modify(ptr %buf, ptr %cell)
+  %k2 = extractvalue {ptr, ptr} %r2, 0
+  %p2 = extractvalue {ptr, ptr} %r2, 1
+  store i64 7, ptr %p2
+  call void %k2(ptr %buf, i1 true)
+  %v = load i64, ptr %cell
+  call void @trace(i64 %v)
+  ret void
+}
+)";
+
+TEST(Retcon, YieldOnceAccessorWritesBack) { Differential(kModify, {"42 42 42", 0}); }
+
+// Yield-once with results: the continuation returns {i32, i32} from
+// coro.end.results, whichever way it was resumed.
+TEST(Retcon, YieldOnceContinuationReturnsResults) {
+  Differential(R"(
+define {i32, i32} @res_proto(ptr, i1) {
+  unreachable
+}
+define {ptr, i32} @swap(ptr %buffer, ptr %cell, i32 %new) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.retcon.once(i32 16, i32 8, ptr %buffer, ptr @res_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %old = load i32, ptr %cell
+  %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 %old)
+  br i1 %abort, label %end, label %write
+write:
+  store i32 %new, ptr %cell
+  br label %end
+end:
+  %a = phi i32 [ %old, %entry ], [ %old, %write ]
+  %b = phi i32 [ %old, %entry ], [ %new, %write ]
+  %res = call token (...) @llvm.coro.end.results(i32 %a, i32 %b)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token %res)
+  unreachable
+}
+define void @main() {
+  %buf = alloca [16 x i8], align 8
+  %cell = alloca i32, align 4
+  store i32 3, ptr %cell
+  %r = call {ptr, i32} @swap(ptr %buf, ptr %cell, i32 9)
+  %k = extractvalue {ptr, i32} %r, 0
+  %res = call {i32, i32} %k(ptr %buf, i1 false)
+  %x = extractvalue {i32, i32} %res, 0
+  %y = extractvalue {i32, i32} %res, 1
+  %x64 = sext i32 %x to i64
+  %y64 = sext i32 %y to i64
+  call void @trace(i64 %x64)
+  call void @trace(i64 %y64)
+  %r2 = call {ptr, i32} @swap(ptr %buf, ptr %cell, i32 11)
+  %k2 = extractvalue {ptr, i32} %r2, 0
+  %res2 = call {i32, i32} %k2(ptr %buf, i1 true)
+  %y2 = extractvalue {i32, i32} %res2, 1
+  %y264 = sext i32 %y2 to i64
+  call void @trace(i64 %y264)
+  %c = load i32, ptr %cell
+  %c64 = sext i32 %c to i64
+  call void @trace(i64 %c64)
+  ret void
+}
+)",
+               {"3 9 9 9", 0});
+}
+
+// The continuation's parameters after the buffer are the suspend's result:
+// a value to add and a stop flag.
+TEST(Retcon, ContinuationParametersAreTheSuspendsResult) {
+  Differential(R"(
+define {ptr, i64} @acc_proto(ptr, i64, i1) {
+  unreachable
+}
+define {ptr, i64} @acc(ptr %buffer, i64 %init) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @acc_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  br label %loop
+loop:
+  %total = phi i64 [ %init, %entry ], [ %next, %add ]
+  %in = call {i64, i1} (...) @llvm.coro.suspend.retcon.sl_i64i1s(i64 %total)
+  %stop = extractvalue {i64, i1} %in, 1
+  br i1 %stop, label %done, label %add
+add:
+  %x = extractvalue {i64, i1} %in, 0
+  %next = add i64 %total, %x
+  br label %loop
+done:
+  %last = extractvalue {i64, i1} %in, 0
+  call void @trace(i64 %last)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+declare {i64, i1} @llvm.coro.suspend.retcon.sl_i64i1s(...)
+define void @main() {
+  %buf = alloca [16 x i8], align 8
+  %r0 = call {ptr, i64} @acc(ptr %buf, i64 100)
+  %k0 = extractvalue {ptr, i64} %r0, 0
+  %r1 = call {ptr, i64} %k0(ptr %buf, i64 5, i1 false)
+  %k1 = extractvalue {ptr, i64} %r1, 0
+  %r2 = call {ptr, i64} %k1(ptr %buf, i64 20, i1 false)
+  %v2 = extractvalue {ptr, i64} %r2, 1
+  call void @trace(i64 %v2)
+  %k2 = extractvalue {ptr, i64} %r2, 0
+  %r3 = call {ptr, i64} %k2(ptr %buf, i64 77, i1 true)
+  ret void
+}
+)",
+               {"125 77", 0});
+}
+
+// Dynamically sized storage: one block lives across the suspends (from
+// the allocation function), one does not (the stack).
+TEST(Retcon, DynamicAllocasAcrossSuspendsComeFromTheAllocator) {
+  Differential(R"(
+define {ptr, i64} @dyn_proto(ptr, i1) {
+  unreachable
+}
+define {ptr, i64} @dyn(ptr %buffer, i64 %n) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.retcon(i32 32, i32 8, ptr %buffer, ptr @dyn_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %bytes = mul i64 %n, 8
+  %kept = call token @llvm.coro.alloca.alloc.i64(i64 %bytes, i32 8)
+  %p = call ptr @llvm.coro.alloca.get(token %kept)
+  %local = call token @llvm.coro.alloca.alloc.i64(i64 %bytes, i32 8)
+  %q = call ptr @llvm.coro.alloca.get(token %local)
+  br label %fill
+fill:
+  %i = phi i64 [ 0, %entry ], [ %i1, %fill ]
+  %pi = getelementptr i64, ptr %p, i64 %i
+  %qi = getelementptr i64, ptr %q, i64 %i
+  store i64 %i, ptr %qi
+  %back = load i64, ptr %qi
+  %ten = mul i64 %back, 10
+  store i64 %ten, ptr %pi
+  %i1 = add i64 %i, 1
+  %more = icmp ult i64 %i1, %n
+  br i1 %more, label %fill, label %filled
+filled:
+  call void @llvm.coro.alloca.free(token %local)
+  br label %yield
+yield:
+  %k = phi i64 [ 0, %filled ], [ %k1, %resume ]
+  %pk = getelementptr i64, ptr %p, i64 %k
+  %v = load i64, ptr %pk
+  %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %v)
+  br i1 %abort, label %out, label %resume
+resume:
+  %k1 = add i64 %k, 1
+  %again = icmp ult i64 %k1, %n
+  br i1 %again, label %yield, label %out
+out:
+  call void @llvm.coro.alloca.free(token %kept)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+define void @main() {
+entry:
+  %buf = alloca [32 x i8], align 8
+  %r0 = call {ptr, i64} @dyn(ptr %buf, i64 4)
+  br label %loop
+loop:
+  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
+  %k = extractvalue {ptr, i64} %r, 0
+  %fin = icmp eq ptr %k, null
+  br i1 %fin, label %out, label %next
+next:
+  %v = extractvalue {ptr, i64} %r, 1
+  call void @trace(i64 %v)
+  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
+  br label %loop
+out:
+  ret void
+}
+)",
+               {"0 10 20 30", 1});
+}
+
+// coro.prepare.retcon(@f) is @f.
+TEST(Retcon, PrepareRetconIsTheFunction) {
+  Differential(std::string(kSquares) + R"(
+define void @main() {
+  %buf = alloca [16 x i8], align 8
+  %f = call ptr @llvm.coro.prepare.retcon(ptr @squares)
+  %r = call {ptr, i32} %f(ptr %buf, i32 3)
+  %k = extractvalue {ptr, i32} %r, 0
+  %r1 = call {ptr, i32} %k(ptr %buf, i1 false)
+  %v = extractvalue {ptr, i32} %r1, 1
+  %v64 = sext i32 %v to i64
+  call void @trace(i64 %v64)
+  ret void
+}
+)",
+               {"1", 0});
+}
+
+// Values live across several suspends in a loop and values computed
+// before coro.begin, used after later suspends.
+TEST(Retcon, ValuesLiveAcrossSuspendsInLoops) {
+  Differential(R"(
+declare i64 @llvm.abs.i64(i64, i1)
+define {ptr, i64} @pairs_proto(ptr, i1) {
+  unreachable
+}
+define {ptr, i64} @pairs(ptr %buffer, ptr %src, i64 %rows) presplitcoroutine {
+entry:
+  %base = load i64, ptr %src
+  %scale = call i64 @llvm.abs.i64(i64 %base, i1 false)
+  %id = call token @llvm.coro.id.retcon(i32 64, i32 8, ptr %buffer, ptr @pairs_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  br label %outer
+outer:
+  %r = phi i64 [ 0, %entry ], [ %r1, %outer.next ]
+  br label %inner
+inner:
+  %c = phi i64 [ 0, %outer ], [ %c1, %inner.next ]
+  %rc = mul i64 %r, 10
+  %cell = add i64 %rc, %c
+  %scaled = mul i64 %cell, %scale
+  %a = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %scaled)
+  br i1 %a, label %done, label %inner.next
+inner.next:
+  %c1 = add i64 %c, 1
+  %cm = icmp ult i64 %c1, 2
+  br i1 %cm, label %inner, label %outer.next
+outer.next:
+  %rsum = add i64 %r, %scale
+  %a2 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %rsum)
+  %r1 = add i64 %r, 1
+  %rm = icmp ult i64 %r1, %rows
+  br i1 %rm, label %outer, label %done
+done:
+  call void @trace(i64 %base)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+define void @main() {
+entry:
+  %buf = alloca [64 x i8], align 8
+  %src = alloca i64, align 8
+  store i64 -3, ptr %src
+  %r0 = call {ptr, i64} @pairs(ptr %buf, ptr %src, i64 2)
+  store i64 1000, ptr %src
+  br label %loop
+loop:
+  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
+  %k = extractvalue {ptr, i64} %r, 0
+  %fin = icmp eq ptr %k, null
+  br i1 %fin, label %out, label %next
+next:
+  %v = extractvalue {ptr, i64} %r, 1
+  call void @trace(i64 %v)
+  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
+  br label %loop
+out:
+  ret void
+}
+)",
+               {"0 3 3 30 33 4 -3", 0});
+}
+
+// Spills never live across the same suspend share storage, as allocas
+// with disjoint lifetimes do: here two phases each keep two i64 across
+// their suspends. LLVM lays out all four (32 bytes: allocated); corolower
+// needs 16, which fits the buffer.
+TEST(Retcon, DisjointSpillsShareSoTheFrameFitsInline) {
+  Differential(R"(
+define {ptr, i64} @ph_proto(ptr, i1) {
+  unreachable
+}
+define {ptr, i64} @phases(ptr %buffer, i64 %x) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @ph_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %a = call i64 @opaque(i64 %x)
+  %b = call i64 @opaque(i64 %a)
+  %s1 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 1)
+  %s2 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 2)
+  %ab = add i64 %a, %b
+  %c = call i64 @opaque(i64 %ab)
+  %d = call i64 @opaque(i64 %c)
+  %s3 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 3)
+  %s4 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 4)
+  %cd = add i64 %c, %d
+  call void @trace(i64 %cd)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+define void @main() {
+entry:
+  %buf = alloca [16 x i8], align 8
+  %r0 = call {ptr, i64} @phases(ptr %buf, i64 5)
+  br label %loop
+loop:
+  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
+  %k = extractvalue {ptr, i64} %r, 0
+  %fin = icmp eq ptr %k, null
+  br i1 %fin, label %out, label %next
+next:
+  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
+  br label %loop
+out:
+  ret void
+}
+define i64 @opaque(i64 %v) noinline {
+  %r = add i64 %v, 1
+  ret i64 %r
+}
+)",
+               {"29", 0, 1});
+}
+
+// Several non-unwind coro.end, which LLVM 22 rejects: corolower merges the
+// exits, so an allocated frame is freed once on each.
+TEST(Retcon, SeveralEndsAreMerged) {
+  OursOnly(R"(
+define {ptr, i64} @ex_proto(ptr, i1) {
+  unreachable
+}
+define {ptr, i64} @exits(ptr %buffer, i64 %n) presplitcoroutine {
+entry:
+  %big = alloca [8 x i64], align 8
+  %id = call token @llvm.coro.id.retcon(i32 8, i32 8, ptr %buffer, ptr @ex_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  store i64 %n, ptr %big
+  %neg = icmp slt i64 %n, 0
+  br i1 %neg, label %early, label %go
+early:
+  call void @trace(i64 -2)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+go:
+  %a = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %n)
+  br i1 %a, label %aborted, label %more
+aborted:
+  call void @trace(i64 -1)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+more:
+  %v = load i64, ptr %big
+  %w = add i64 %v, 1
+  call void @trace(i64 %w)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+define void @main() {
+  %buf = alloca [8 x i8], align 8
+  %e = call {ptr, i64} @exits(ptr %buf, i64 -5)
+  %r = call {ptr, i64} @exits(ptr %buf, i64 6)
+  %k = extractvalue {ptr, i64} %r, 0
+  %r1 = call {ptr, i64} %k(ptr %buf, i1 false)
+  %s = call {ptr, i64} @exits(ptr %buf, i64 6)
+  %sk = extractvalue {ptr, i64} %s, 0
+  %s1 = call {ptr, i64} %sk(ptr %buf, i1 true)
+  ret void
+}
+)",
+           {"-2 7 -1", 3});
+}
+
+// The helper can fail: a wrong expectation is caught for both lowerings.
+TEST(Retcon, DifferentialCanFail) {
+  ::testing::TestPartResultArray results;
+  {
+    ::testing::ScopedFakeTestPartResultReporter reporter(
+        ::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD,
+        &results);
+    Differential(std::string(kSquares) + R"(
+define void @main() {
+  %buf = alloca [16 x i8], align 8
+  %r = call {ptr, i32} @squares(ptr %buf, i32 3)
+  ret void
+}
+)",
+                 {"2", 1});
+  }
+  // The trace (both lowerings) and corolower's allocation count.
+  ASSERT_EQ(results.size(), 4);
+  EXPECT_NE(std::string(results.GetTestPartResult(0).message())
+                .find("LLVM's own lowering disagrees"),
+            std::string::npos);
+  EXPECT_NE(std::string(results.GetTestPartResult(1).message()).find("corolower's output"),
+            std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,31 @@
+; Only a non-unwind coro.end gives results (an unwind one falls through).
+; EXPECT-FUNCTION: gen
+; EXPECT-ERROR: unwind llvm.coro.end cannot give results
+define i32 @proto(ptr, i1) {
+  unreachable
+}
+define {ptr, i32} @gen(ptr %buffer, i32 %n) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.retcon.once(i32 16, i32 8, ptr %buffer, ptr @proto, ptr @alloc, ptr @dealloc)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 %n)
+  br i1 %abort, label %done, label %more
+more:
+  %r0 = call token (...) @llvm.coro.end.results(i32 0)
+  call void @llvm.coro.end(ptr %hdl, i1 true, token %r0)
+  call void @use(i32 %n)
+  br label %done
+done:
+  %r = call token (...) @llvm.coro.end.results(i32 1)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token %r)
+  unreachable
+}
+declare ptr @alloc(i64)
+declare void @dealloc(ptr)
+declare void @use(i32)
+declare token @llvm.coro.id.retcon(i32, i32, ptr, ptr, ptr, ptr)
+declare token @llvm.coro.id.retcon.once(i32, i32, ptr, ptr, ptr, ptr)
+declare ptr @llvm.coro.begin(token, ptr)
+declare i1 @llvm.coro.suspend.retcon.i1(...)
+declare void @llvm.coro.end(ptr, i1, token)
+declare token @llvm.coro.end.results(...)

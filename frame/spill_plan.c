@@ -511,15 +511,14 @@ static void add_shadow(shadow_list *sl, LLVMValueRef v, uint32_t def, uint32_t o
  * how its crossing sets are found (the lifetime rules, in order):
  *   - a byval argument holds the caller's bytes from the entry: plain
  *     liveness of its uses;
- *   - a variable of an unoptimized function with debug info follows
- *     LLVM's rules (below, where it is created);
  *   - a non-escaping alloca is live from where a value may have been put
  *     in it to where it may be read (memory_events), markers or not;
  *   - an escaped alloca without markers becomes live at any of its users
  *     and stays live to its uses, or the exits without a lifetime.end;
- *   - an escaped alloca with markers is live from each start that is its
- *     block's last marker to its uses, up to a lifetime.end (to the exits
- *     without one), and gets a shadow for its address (above).
+ *   - an escaped alloca with markers, or a variable's alloca with markers
+ *     under debug info, is live from each start that is its block's last
+ *     marker to its uses, up to a lifetime.end (to the exits without one),
+ *     and when escaped gets a shadow for its address (above).
  * Users after a non-unwind coro.end are the ramp's alone (alloca_uses). */
 static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
                           LLVMValueRef v, uint32_t b,

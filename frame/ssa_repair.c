@@ -91,8 +91,15 @@ static LLVMValueRef clone_with(crl_ssa_repair *r, LLVMValueRef v, LLVMValueRef *
 static LLVMValueRef clone_chain(crl_ssa_repair *r, const crl_cand *cd) {
   LLVMValueRef to[8];
   uint32_t n = cd->num_chain <= 8 ? cd->num_chain : 8;
-  for (uint32_t m = 0; m < n; m++) to[m] = clone_with(r, cd->chain[m], cd->chain, to, m);
-  return clone_with(r, cd->value, cd->chain, to, n);
+  for (uint32_t m = 0; m < n; m++) {
+    to[m] = clone_with(r, cd->chain[m], cd->chain, to, m);
+    crl_vec_push(&r->c->reloads, to[m]);
+  }
+  /* Listed with the reloads: on the ramp's own suspend paths, dead once
+   * those fold, they go (switch_ramp.c). */
+  LLVMValueRef cl = clone_with(r, cd->value, cd->chain, to, n);
+  crl_vec_push(&r->c->reloads, cl);
+  return cl;
 }
 
 static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {

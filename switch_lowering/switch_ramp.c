@@ -45,15 +45,15 @@ int crl_switch_finish_ramp(crl_coro *c) {
   crl_valmap_init(&mine, c->reloads.n);
   for (unsigned k = 0; k < c->reloads.n; k++)
     crl_valmap_put(&mine, c->reloads.v[k], c->reloads.v[k]);
-  crl_vec dead = {0};
+  /* Each block from its end: a recomputed value's copy goes before the
+   * reloads it used, which it leaves dead in turn. */
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i))
-      if (!LLVMGetFirstUse(i) && crl_valmap_has(&mine, i))
-        crl_vec_push(&dead, i);
-  for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
-  crl_vec_free(&dead);
+    for (LLVMValueRef i = LLVMGetLastInstruction(bb); i;) {
+      LLVMValueRef prev = LLVMGetPreviousInstruction(i);
+      if (!LLVMGetFirstUse(i) && crl_valmap_has(&mine, i)) LLVMInstructionEraseFromParent(i);
+      i = prev;
+    }
   crl_valmap_free(&mine);
   c->reloads.n = 0;
   return 0;

@@ -30,8 +30,28 @@ static void patch_afp(crl_coro *c, crl_async_state *st) {
                                                    : LLVMConstStructInContext(c->ctx, fields, 2, 1));
 }
 
+/* An alloca aligned above the context: its alignment is a promise to the
+ * program, which only run-time realignment keeps (opt-in, as LLVM 22
+ * does it). Spills are ours to store less aligned, so they never count. */
+static int check_overaligned(crl_coro *c, const crl_async_state *st) {
+  if (c->opts && c->opts->async_realign_overaligned) return 0;
+  for (uint32_t f = 0; f < c->num_fields; f++) {
+    const crl_frame_field_plan *fd = &c->fields[f];
+    if (!fd->realign || !fd->value || !LLVMIsAAllocaInst(fd->value)) continue;
+    CRL_ERR(c, fd->value,
+            "the alloca needs alignment %u, above the async context's %u "
+            "(operand 2 of llvm.coro.id.async), and it lives across a suspend: "
+            "the frame's alignment cannot exceed the context's (allow run-time "
+            "realignment, as LLVM 22 does, with --async-realign-overaligned)",
+            fd->realign, st->ctx_align);
+    return -1;
+  }
+  return 0;
+}
+
 int crl_async_place_frame(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
+  if (check_overaligned(c, st) != 0) return -1;
   uint32_t align = c->frame_align ? c->frame_align : 1;
   if (align > st->ctx_align) {
     CRL_ERR(c, most_aligned(c),

@@ -56,7 +56,7 @@ static const char *usage =
 
 typedef struct args {
   const char *in, *out, *report, *report_file, *triple, *ctx_alloc, *ctx_dealloc;
-  int text, keep, force;
+  int text, keep, force, realign;
   unsigned abis;
 } args;
 
@@ -125,6 +125,8 @@ static int parse_args(int argc, char **argv, args *a) {
       a->triple = s + 9;
     } else if (!strcmp(s, "--keep-elision-markers")) {
       a->keep = 1;
+    } else if (!strcmp(s, "--async-realign-overaligned")) {
+      a->realign = 1;
     } else if (!strncmp(s, "--async-context-alloc=", 22)) {
       a->ctx_alloc = s + 22;
     } else if (!strncmp(s, "--async-context-dealloc=", 24)) {
@@ -405,6 +407,7 @@ int main(int argc, char **argv) {
   opts.keep_elision_markers = a.keep;
   opts.async_context_alloc = a.ctx_alloc;
   opts.async_context_dealloc = a.ctx_dealloc;
+  opts.async_realign_overaligned = a.realign;
   crl_result *r = crl_lower_module(m, &opts);
   if (!r) return fail("out of memory", NULL, NULL);
   print_diags(r, a.in);

@@ -141,6 +141,13 @@ typedef struct crl_options {
    * select them.) */
   const char *async_context_alloc;
   const char *async_context_dealloc;
+  /* An async coroutine's alloca aligned above the context's alignment
+   * (operand 2 of llvm.coro.id.async) cannot be aligned by where the frame
+   * sits, since the context is only that aligned. 0 (the default): a
+   * diagnostic naming the alloca. Non-zero: do what LLVM 22 does, pad the
+   * frame by (alignment - context alignment) bytes and realign the
+   * alloca's address at run time in every function that uses it. */
+  int async_realign_overaligned;
 } crl_options;
 
 /* Default options: all ABIs allowed, no elision markers, the module's own

@@ -275,6 +275,17 @@ PY
   else ok; fi
 fi
 
+begin "async alloca aligned above the context: an error, or realigned with --async-realign-overaligned"
+run "$IN/async_overaligned.ll" -o "$T/aoa.ll"
+if [ $rc -ne 1 ] || [ -e "$T/aoa.ll" ]; then bad "default: status $rc, want 1 and no output"
+elif ! grep -q "above the async context's 16" "$T/stderr"; then bad "default: no alignment error"
+else
+  run --async-realign-overaligned --frame-report "$IN/async_overaligned.ll" -S -o "$T/aoa.ll"
+  if [ $rc -ne 0 ]; then bad "with the option: status $rc"
+  elif ! grep -q 'llvm.ptrmask\|and i64 .*-64' "$T/aoa.ll"; then bad "with the option: no run-time realignment in the output"
+  else ok; fi
+fi
+
 begin "the report marks fields kept in the realignment slack (JSON and text)"
 run --target=x86_64-pc-linux-gnu --frame-report=json "$IN/overaligned.ll" -o "$T/oa.ll"
 if [ $rc -ne 0 ]; then bad "status $rc"

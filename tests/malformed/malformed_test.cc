@@ -236,6 +236,7 @@ INSTANTIATE_TEST_SUITE_P(
         ASYNC_MALFORMED("id_context_index_not_constant"),
         ASYNC_MALFORMED("id_context_index_past_params"),
         ASYNC_MALFORMED("id_size_not_constant"), ASYNC_MALFORMED("id_without_begin"),
+        ASYNC_MALFORMED("frame_align_above_context"),
         ASYNC_MALFORMED("projection_not_function"), ASYNC_MALFORMED("projection_returns_i64"),
         ASYNC_MALFORMED("projection_two_params"), ASYNC_MALFORMED("size_replace_not_global"),
         ASYNC_MALFORMED("size_replace_wrong_type"), ASYNC_MALFORMED("suspend_args_count"),
@@ -265,7 +266,10 @@ TEST_P(AsyncAccepted, Lowers) {
   ASSERT_FALSE(c.text.empty()) << GetParam();
   crlh::Module m(c.text);
   ASSERT_TRUE(m.ok()) << m.error();
-  EXPECT_TRUE(crlh::LowersOk(m));
+  crl_options opts;
+  crl_options_init(&opts);
+  opts.async_realign_overaligned = c.args.find("--async-realign-overaligned") != std::string::npos;
+  EXPECT_TRUE(crlh::LowersOk(m, &opts));
   EXPECT_TRUE(crlh::Verifies(m));
   EXPECT_TRUE(crlh::FullyLowered(m));
 }

@@ -127,6 +127,11 @@ struct crl_coro {
   unsigned num_stack_vars, cap_stack_vars;
   crl_valmap stack_var_of;   /* alloca -> its first stack variable + 1 */
   crl_vec dead_allocas; /* moved allocas only debug records name: erased last */
+  /* Values no frame may hold (a swifterror value is valid only until the
+   * function that received it returns): the ABI lists those it creates
+   * (coroutine arguments are checked by their attribute), and the planner
+   * refuses to keep any of them across a suspend. */
+  crl_valmap unstorable; /* value -> itself */
 };
 
 /* Diagnostics about this coroutine. */

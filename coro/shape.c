@@ -224,6 +224,7 @@ void crl_coro_free(crl_coro *c) {
                    &c->in_ramps, &c->saves, &c->allocas_get, &c->dead_allocas,
                    &c->pinned_allocas};
   for (size_t i = 0; i < sizeof vs / sizeof *vs; i++) crl_vec_free(vs[i]);
+  crl_valmap_free(&c->unstorable);
   free(c->susp);
   c->susp = NULL;
   if (c->b) LLVMDisposeBuilder(c->b);

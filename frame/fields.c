@@ -51,6 +51,23 @@ static unsigned arg_no(LLVMValueRef a) {
   return 0;
 }
 
+/* A swifterror argument of the coroutine, or a value the ABI listed. */
+static int unstorable(const crl_coro *c, LLVMValueRef v) {
+  if (LLVMIsAArgument(v)) {
+    unsigned kind = LLVMGetEnumAttributeKindForName("swifterror", 10);
+    return LLVMGetEnumAttributeAtIndex(c->fn, arg_no(v) + 1, kind) != NULL;
+  }
+  return crl_valmap_has(&c->unstorable, v);
+}
+
+/* Where a diagnostic about a value points (the value may be one the
+ * lowering made, or an argument). */
+static LLVMValueRef first_user(LLVMValueRef v) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
+    if (LLVMIsAInstruction(LLVMGetUser(u))) return LLVMGetUser(u);
+  return NULL;
+}
+
 static uint32_t *cands_by_lo(crl_plan *p) {
   uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
   crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
@@ -105,6 +122,17 @@ int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
         return -1;
       }
       align = crl_memory_align(c, cd->value);
+    } else if (unstorable(c, cd->value)) {
+      char *nm = crl_slot_name(slots, cd->value);
+      LLVMValueRef at = first_user(cd->value);
+      CRL_ERR(c, at ? at : cd->value,
+              "the swifterror value %s is used after a later suspend: it is valid "
+              "only until the coroutine suspends again, and no frame may hold it "
+              "(load what it points to before that suspend instead)",
+              nm ? nm : "?");
+      free(nm);
+      free(ord);
+      return -1;
     } else if (align > guarantee) {
       /* A spill needs no more than the allocation gives: its loads and
        * stores carry the field's alignment. */

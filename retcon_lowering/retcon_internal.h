@@ -86,4 +86,8 @@ static inline unsigned crl_retcon_slot_align(crl_coro *c) {
 /* The deallocation call of the frame, before `at`. */
 void crl_retcon_free_frame(crl_coro *c, LLVMValueRef frame, LLVMValueRef at);
 
+/* Is element k of a suspend's result (the prototype's parameter k + 1)
+ * swifterror? */
+int crl_retcon_swifterror_elem(const crl_retcon_state *st, unsigned k);
+
 #endif

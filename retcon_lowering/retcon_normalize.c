@@ -11,8 +11,11 @@
  * phi at the top of its resume block that each continuation replaces by
  * its parameters after the buffer. */
 #include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "irkit/blocks.h"
+#include "result/result.h"
 #include "retcon_lowering/retcon_internal.h"
 
 /* Everything after `end` in its block goes, and the block ends there. */
@@ -165,9 +168,23 @@ static int split_result(crl_coro *c, crl_suspend *sp) {
   for (unsigned k = 0; k < users.n; k++) {
     LLVMValueRef ev = users.v[k];
     unsigned idx = LLVMGetIndices(ev)[0];
-    if (!elem[idx]) elem[idx] = resumed_phi(c, sp, LLVMTypeOf(ev));
+    if (!elem[idx]) {
+      elem[idx] = resumed_phi(c, sp, LLVMTypeOf(ev));
+      if (crl_retcon_swifterror_elem(st, idx) &&
+          crl_valmap_put(&c->unstorable, elem[idx], elem[idx]) != 0) {
+        free(elem);
+        crl_vec_free(&users);
+        return -1;
+      }
+    }
     LLVMReplaceAllUsesWith(ev, elem[idx]);
+    /* A swifterror element keeps the input's name: diagnostics show it. */
+    size_t len = 0;
+    char *name = crl_retcon_swifterror_elem(st, idx)
+                     ? crl_strdup(LLVMGetValueName2(ev, &len)) : NULL;
     LLVMInstructionEraseFromParent(ev);
+    if (name && *name) LLVMSetValueName2(elem[idx], name, strlen(name));
+    free(name);
   }
   st->susp[sp->index].elem = elem;
   crl_vec_free(&users);
@@ -186,6 +203,12 @@ int crl_retcon_normalize_suspend(crl_coro *c, crl_suspend *sp) {
   if (LLVMGetFirstUse(call)) {
     sp->result = resumed_phi(c, sp, LLVMTypeOf(call));
     LLVMReplaceAllUsesWith(call, sp->result);
+    /* The continuation's one value after the buffer is the result itself. */
+    if (st->num_extra == 1 && crl_retcon_swifterror_elem(st, 0) &&
+        crl_valmap_put(&c->unstorable, sp->result, sp->result) != 0) {
+      CRL_ERR(c, call, "out of memory");
+      return -1;
+    }
   }
   LLVMInstructionEraseFromParent(call);
   return 0;

@@ -184,6 +184,58 @@ static int check_suspend(crl_coro *c, crl_retcon_state *st, LLVMValueRef call) {
   return 0;
 }
 
+int crl_retcon_swifterror_elem(const crl_retcon_state *st, unsigned k) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("swifterror", 10);
+  return LLVMGetEnumAttributeAtIndex(st->proto, k + 2, kind) != NULL;
+}
+
+/* A use the verifier allows of a swifterror value: loading through it,
+ * storing through it (never storing it). */
+static int swifterror_use_ok(LLVMValueRef v, LLVMValueRef user) {
+  if (LLVMIsALoadInst(user)) return 1;
+  return LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != v;
+}
+
+static int check_swifterror_value(crl_coro *c, LLVMValueRef v) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (swifterror_use_ok(v, user)) continue;
+    CRL_ERR(c, user, "a value the continuation receives in a swifterror "
+            "parameter may only be loaded from or stored through (the "
+            "verifier allows nothing else of a swifterror value once it is "
+            "that parameter)");
+    return -1;
+  }
+  return 0;
+}
+
+/* The suspend's result elements that become swifterror parameters of the
+ * continuation: no aggregate may hold them, and they are valid until the
+ * next suspend only (normalization tells the planner never to keep them:
+ * crl_retcon_swifterror_elem). */
+static int check_swifterror(crl_coro *c, crl_retcon_state *st, LLVMValueRef call) {
+  for (unsigned k = 0; k < st->num_extra; k++) {
+    if (!crl_retcon_swifterror_elem(st, k)) continue;
+    if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMStructTypeKind)
+      return check_swifterror_value(c, call);
+    if (st->num_extra == 1 && LLVMGetFirstUse(call)) {
+      CRL_ERR(c, call, "the continuation's one value after the buffer is "
+              "swifterror: the suspend must return it as it is, not in a struct");
+      return -1;
+    }
+    for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (!LLVMIsAExtractValueInst(user) || LLVMGetNumIndices(user) != 1) {
+        CRL_ERR(c, user, "the suspend's result holds a swifterror value (element "
+                "%u), so it may only be taken apart with extractvalue", k);
+        return -1;
+      }
+      if (LLVMGetIndices(user)[0] == k && check_swifterror_value(c, user) != 0) return -1;
+    }
+  }
+  return 0;
+}
+
 /* What a yield-once continuation returns where the coroutine ends: the
  * prototype's return type, from the values of llvm.coro.end.results. */
 static int check_results(crl_coro *c, crl_retcon_state *st, LLVMValueRef end) {
@@ -369,7 +421,9 @@ int crl_retcon_validate(crl_coro *c) {
       read_alloc_fns(c, st))
     return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
-    if (check_suspend(c, st, c->susp[s].call) != 0) return -1;
+    if (check_suspend(c, st, c->susp[s].call) != 0 ||
+        check_swifterror(c, st, c->susp[s].call) != 0)
+      return -1;
   if (check_intrinsics(c, st) != 0 || check_returns(c) != 0) return -1;
   if (!st->once) return 0;
   return check_once_suspends_first(c) || check_once_paths(c) ? -1 : 0;

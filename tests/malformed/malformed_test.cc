@@ -211,7 +211,11 @@ INSTANTIATE_TEST_SUITE_P(
                       "retcon_suspend_result_mismatch.ll",
                       "retcon_switch_suspend_in_retcon.ll",
                       "retcon_yield_count_mismatch.ll",
-                      "retcon_yield_type_mismatch.ll", "alloca_in_switch.ll"),
+                      "retcon_yield_type_mismatch.ll", "alloca_in_switch.ll",
+                      "retcon_swifterror_across_suspend.ll",
+                      "retcon_swifterror_passed_on.ll",
+                      "retcon_swifterror_in_aggregate.ll",
+                      "swifterror_arg_across_suspend.ll"),
     [](const ::testing::TestParamInfo<const char *> &info) {
       std::string n = info.param;
       n = n.substr(0, n.find('.'));

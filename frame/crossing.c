@@ -140,16 +140,21 @@ static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv,
 }
 
 /* Hull ends from the matrix: the first (last) block in reverse post-order
- * where each value is live-in, found with a running "seen" set. */
-static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W, const uint32_t *rng,
-                      uint64_t *seen, int from_top, uint32_t c0) {
+ * where each value is live-in, found with a running "seen" set. `left`
+ * is how many values are live anywhere (from the first pass, which gives
+ * them), or UINT64_MAX: the pass stops when it has met them all. Returns
+ * how many it met. */
+static uint64_t hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W, const uint32_t *rng,
+                          uint64_t *seen, int from_top, uint32_t c0, uint64_t left) {
+  uint64_t met = 0;
   memset(seen, 0, (size_t)W * sizeof *seen);
-  for (uint32_t k = 0; k < x->cnt; k++) {
+  for (uint32_t k = 0; k < x->cnt && met < left; k++) {
     uint32_t pos = from_top ? k : x->cnt - 1 - k, b = x->order[pos];
     const uint64_t *row = m + (size_t)b * W;
     for (uint32_t w = rng[2 * b]; w < rng[2 * b + 1]; w++) {
       uint64_t fresh = row[w] & ~seen[w];
       seen[w] |= row[w];
+      if (fresh) met += crl_popcount64(fresh);
       while (fresh) {
         crl_cand *cd = &x->p->cands[c0 + (w << 6) + crl_ctz64(fresh)];
         fresh &= fresh - 1;
@@ -158,6 +163,7 @@ static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W, const uint
       }
     }
   }
+  return met;
 }
 
 /* Crossing sets are the suspends' rows of the live-in matrix, transposed:
@@ -251,8 +257,8 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv,
       break;
     }
     transpose_rows(x, m, w, rng, c0);
-    hull_ends(x, m, w, rng, seen, 1, c0);
-    hull_ends(x, m, w, rng, seen, 0, c0);
+    uint64_t live = hull_ends(x, m, w, rng, seen, 1, c0, UINT64_MAX);
+    hull_ends(x, m, w, rng, seen, 0, c0, live);
   }
   free(rng);
   free(frng);

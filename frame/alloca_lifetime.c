@@ -61,24 +61,11 @@ static int last_marker(const crl_cand *cd, LLVMBasicBlockRef bb) {
   return k == 1 ? 1 : k == 2 ? -1 : 0;
 }
 
-/* Marks block b in the shared bitset `bits`, listing it in `list` (at
- * *n) so that the bit can be cleared afterwards. */
-static void mark(uint64_t *bits, uint32_t *list, uint32_t *n, uint32_t b) {
-  if (bits[b >> 6] >> (b & 63) & 1) return;
-  bits[b >> 6] |= 1ULL << (b & 63);
-  list[(*n)++] = b;
-}
-
-static void unmark(uint64_t *bits, const uint32_t *list, uint32_t n) {
-  for (uint32_t k = 0; k < n; k++) bits[list[k] >> 6] &= ~(1ULL << (list[k] & 63));
-}
-
-/* Forward: blocks reachable from a start marker without passing an end,
- * marked in fwd and listed in vis (*nvis of them). Returns the blocks
- * visited, or UINT32_MAX when the alloca has no start or no end (nothing
- * exact to say) or the walk ran past `budget`. */
+/* Forward: blocks reachable from a start marker without passing an end.
+ * Returns the blocks visited, or UINT32_MAX when the alloca has no start
+ * or no end (nothing exact to say) or the walk ran past `budget`. */
 static uint32_t forward_blocks(crl_plan *p, const crl_cand *cd, uint64_t *fwd,
-                               uint32_t *vis, uint32_t *nvis, uint32_t *stack, uint32_t budget) {
+                               uint32_t *stack, uint32_t budget) {
   uint32_t sp = 0, ends = 0, visited = 0;
   for (LLVMUseRef u = LLVMGetFirstUse(cd->value); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
@@ -87,7 +74,7 @@ static uint32_t forward_blocks(crl_plan *p, const crl_cand *cd, uint64_t *fwd,
     if (k != CRL_I_LIFETIME_START) continue;
     uint32_t b = crl_block_id(p, LLVMGetInstructionParent(user));
     if (b < p->num_blocks && !(fwd[b >> 6] >> (b & 63) & 1)) {
-      mark(fwd, vis, nvis, b);
+      fwd[b >> 6] |= 1ULL << (b & 63);
       stack[sp++] = b;
     }
   }
@@ -100,7 +87,7 @@ static uint32_t forward_blocks(crl_plan *p, const crl_cand *cd, uint64_t *fwd,
     for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
       uint32_t s = g->succ[e];
       if (fwd[s >> 6] >> (s & 63) & 1) continue;
-      mark(fwd, vis, nvis, s);
+      fwd[s >> 6] |= 1ULL << (s & 63);
       stack[sp++] = s;
     }
   }
@@ -113,21 +100,13 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
   uint32_t *stack = malloc((nb + 1) * sizeof *stack);
   uint32_t *out = malloc((nb + 1) * sizeof *out);
   uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
-  /* One forward and one backward block set, shared by all allocas: each
-   * lists the blocks it marks, so clearing costs the blocks, not W words. */
-  uint64_t *fwd = calloc(2 * ((size_t)W + 1), sizeof *fwd), *bwd = fwd ? fwd + W + 1 : NULL;
-  uint32_t *vis = malloc((nb + 1) * sizeof *vis), *bl = malloc((nb + 1) * sizeof *bl);
   crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
   crl_live_scratch sc;
-  if (!stack || !out || !ord || !kv || !fwd || !vis || !bl ||
-      crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
+  if (!stack || !out || !ord || !kv || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
     free(stack);
     free(out);
     free(ord);
     free(kv);
-    free(fwd);
-    free(vis);
-    free(bl);
     return -1;
   }
   /* Allocas with markers that get a field, largest first. */
@@ -146,74 +125,57 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
   uint64_t budget = (uint64_t)CRL_EXACT_BUDGET * nb + CRL_EXACT_BUDGET_MIN;
   int rc = 0;
   for (uint32_t k = 0; k < n && budget > 0; k++) {
-    uint32_t i = ord[k], nvis = 0, nbl = 0;
+    uint32_t i = ord[k];
     crl_cand *cd = &p->cands[i];
     crl_valmap *mm = malloc(sizeof *mm);
-    if (!mm || build_marker_map(cd->value, mm) != 0) {
+    uint64_t *fwd = calloc(W + 1, sizeof *fwd);
+    if (!mm || !fwd || build_marker_map(cd->value, mm) != 0) {
       if (mm && mm->keys) crl_valmap_free(mm);
       free(mm);
+      free(fwd);
       rc = -1;
       break;
     }
     cd->markers = mm;
-    uint32_t used = forward_blocks(p, cd, fwd, vis, &nvis, stack,
+    uint32_t used = forward_blocks(p, cd, fwd, stack,
                                    budget > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)budget);
     if (used == UINT32_MAX) {
-      unmark(fwd, vis, nvis);
+      free(fwd);
       continue;
     }
     budget -= used < budget ? used : budget;
     /* Backward: live-in blocks, the definition and the uses. */
+    uint64_t *bwd = calloc(W + 1, sizeof *bwd);
+    if (!bwd) {
+      free(fwd);
+      rc = -1;
+      break;
+    }
     uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
     budget -= m < budget ? m : budget;
-    for (uint32_t j = 0; j < m; j++) mark(bwd, bl, &nbl, out[j]);
+    for (uint32_t j = 0; j < m; j++) bwd[out[j] >> 6] |= 1ULL << (out[j] & 63);
     for (uint32_t j = 0; j < lv[i].num_uses; j++)
-      if (lv[i].use_blocks[j] < nb) mark(bwd, bl, &nbl, lv[i].use_blocks[j]);
-    if (lv[i].def_block < nb) mark(bwd, bl, &nbl, lv[i].def_block);
+      if (lv[i].use_blocks[j] < nb)
+        bwd[lv[i].use_blocks[j] >> 6] |= 1ULL << (lv[i].use_blocks[j] & 63);
+    if (lv[i].def_block < nb) bwd[lv[i].def_block >> 6] |= 1ULL << (lv[i].def_block & 63);
     /* Every block touching it (its uses may be only the reads that matter:
      * a write nothing reads still needs the storage). */
     if (cd->reach) {
       for (uint32_t j = 0; j < rv[i].num_gen; j++)
-        if (rv[i].gen_blocks[j] < nb) mark(bwd, bl, &nbl, rv[i].gen_blocks[j]);
+        if (rv[i].gen_blocks[j] < nb) bwd[rv[i].gen_blocks[j] >> 6] |= 1ULL << (rv[i].gen_blocks[j] & 63);
       for (uint32_t j = 0; j < rv[i].num_kill; j++)
-        if (rv[i].kill_blocks[j] < nb) mark(bwd, bl, &nbl, rv[i].kill_blocks[j]);
+        if (rv[i].kill_blocks[j] < nb) bwd[rv[i].kill_blocks[j] >> 6] |= 1ULL << (rv[i].kill_blocks[j] & 63);
     }
-    /* The live blocks lie among the forward ones: keep their words. */
-    uint32_t w0 = W, w1 = 0;
-    for (uint32_t j = 0; j < nvis; j++) {
-      if (vis[j] >> 6 < w0) w0 = vis[j] >> 6;
-      if ((vis[j] >> 6) + 1 > w1) w1 = (vis[j] >> 6) + 1;
-    }
-    if (w0 >= w1) w0 = w1 = 0;
-    uint64_t *live = malloc(((size_t)(w1 - w0) + 1) * sizeof *live);
-    if (live)
-      for (uint32_t w = w0; w < w1; w++) live[w - w0] = fwd[w] & bwd[w];
-    unmark(fwd, vis, nvis);
-    unmark(bwd, bl, nbl);
-    if (!live) {
-      rc = -1;
-      break;
-    }
-    cd->live_blocks = live;
-    cd->live_w0 = w0;
-    cd->live_nw = w1 - w0;
+    for (uint32_t w = 0; w < W; w++) fwd[w] &= bwd[w];
+    free(bwd);
+    cd->live_blocks = fwd;
   }
   crl_live_scratch_free(&sc);
   free(stack);
   free(out);
   free(ord);
   free(kv);
-  free(fwd);
-  free(vis);
-  free(bl);
   return rc;
-}
-
-/* Is block q among a's live blocks? */
-static int live_in(const crl_cand *a, uint32_t q) {
-  uint32_t w = q >> 6;
-  return w >= a->live_w0 && w - a->live_w0 < a->live_nw &&
-         (a->live_blocks[w - a->live_w0] >> (q & 63) & 1);
 }
 
 /* Is `a` alive on entry to block x: does a predecessor where it is alive
@@ -222,7 +184,7 @@ static int alive_on_entry(const crl_plan *p, const crl_cand *a, uint32_t x) {
   const crl_cfg *g = &p->live_cfg;
   for (uint32_t e = g->pred_off[x]; e < g->pred_off[x + 1]; e++) {
     uint32_t q = g->pred[e];
-    if (live_in(a, q) && last_marker(a, p->blocks[q]) >= 0)
+    if ((a->live_blocks[q >> 6] >> (q & 63) & 1) && last_marker(a, p->blocks[q]) >= 0)
       return 1;
   }
   return 0;
@@ -247,13 +209,9 @@ static int ends_before_start(const crl_plan *p, const crl_cand *a,
 int crl_alloca_lifetimes_disjoint(const crl_plan *p, const crl_cand *a,
                                   const crl_cand *b) {
   if (!a->live_blocks || !b->live_blocks) return 0;
-  /* Only the words both windows hold can have blocks in common. */
-  uint32_t w0 = a->live_w0 > b->live_w0 ? a->live_w0 : b->live_w0;
-  uint32_t ae = a->live_w0 + a->live_nw, be = b->live_w0 + b->live_nw;
-  uint32_t w1 = ae < be ? ae : be;
-  for (uint32_t w = w0; w < w1; w++)
-    for (uint64_t both = a->live_blocks[w - a->live_w0] & b->live_blocks[w - b->live_w0]; both;
-         both &= both - 1) {
+  uint32_t W = (p->num_blocks + 63) / 64;
+  for (uint32_t w = 0; w < W; w++)
+    for (uint64_t both = a->live_blocks[w] & b->live_blocks[w]; both; both &= both - 1) {
       uint32_t x = (w << 6) + crl_ctz64(both);
       /* Alive in the same block: disjoint only if one ends before the
        * other starts there. */

@@ -37,10 +37,7 @@ typedef struct crl_cand {
   uint32_t *leaves;
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
-  uint64_t *live_blocks;/* allocas: blocks where really alive, or NULL:
-                           words [live_w0, live_w0 + live_nw) of the block
-                           bitset (the others are zero) */
-  uint32_t live_w0, live_nw;
+  uint64_t *live_blocks;/* allocas: blocks where really alive, or NULL */
   struct crl_valmap *markers; /* with live_blocks: block -> last marker */
 } crl_cand;
 

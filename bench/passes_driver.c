@@ -66,9 +66,14 @@ __attribute__((noinline)) int bench_run_llvm(LLVMModuleRef m) {
   return 0;
 }
 
+/* --no-verify: crl_options.skip_output_verify, as LLVM's passes here run
+ * without a verifier. */
+static int no_verify;
+
 __attribute__((noinline)) int bench_run_corolower(LLVMModuleRef m) {
   crl_options opts;
   crl_options_init(&opts);
+  opts.skip_output_verify = no_verify;
   crl_result *r = crl_lower_module(m, &opts);
   if (!r) {
     fprintf(stderr, "passes_driver: crl_lower_module: out of memory\n");
@@ -129,7 +134,7 @@ static int check_lowered(LLVMModuleRef m, const char *mode) {
 
 static void usage(void) {
   fputs("usage: passes_driver [--mode=parse|llvm|corolower|both] "
-        "[--repeat N] [--time] [--check] IN\n", stderr);
+        "[--repeat N] [--time] [--check] [--no-verify] IN\n", stderr);
 }
 
 int main(int argc, char **argv) {
@@ -148,6 +153,8 @@ int main(int argc, char **argv) {
       timing = 1;
     } else if (!strcmp(s, "--check")) {
       check = 1;
+    } else if (!strcmp(s, "--no-verify")) {
+      no_verify = 1;
     } else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
       usage();
       return 0;

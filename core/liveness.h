@@ -104,73 +104,275 @@ static inline uint32_t crl_live_in_blocks(crl_live_scratch *s, const crl_live_va
   return k;
 }
 
+/* ---- Many values at once: bit matrices over blocks -----------------------
+ *
+ * The matrices below hold one row of W words per block, bit v of row b
+ * (word v / 64) saying whether value v is live (or reachable) at the entry
+ * of b. Each is a dataflow over rows, 64 values per word operation, in
+ * post-order (backward) or reverse post-order (forward): one pass when the
+ * reachable CFG has no retreating edge, otherwise passes to a fixed point.
+ *
+ * Word ranges. Most values are live over a stretch of the function, so most
+ * rows are zero outside a few words: each row keeps the range of words
+ * [rng[2b], rng[2b + 1]) outside which it is zero, and the passes touch
+ * only those words (the union of the neighbours' ranges). Where thousands
+ * of values are live in every block this is the whole row and costs what
+ * the plain matrix did; where values live in places (temporaries of one
+ * await, memory between a write and a read) it costs the words that can
+ * hold them. Callers may pass rng (2 * num_blocks entries) to read the
+ * ranges back; an empty range has rng[2b] >= rng[2b + 1]. The *_rng
+ * variants leave the words outside a row's range undefined (zeroing the
+ * whole matrix would cost more than filling it), so their callers read
+ * only inside the ranges; the plain variants zero the matrix first. */
+
+/* Blocks in reverse post-order, whether some edge between reachable blocks
+ * goes backward in that order (a loop), and the counting-sort scratch. */
+typedef struct crl_mx {
+  const crl_cfg *g;
+  uint32_t n, cnt, W, cyclic;
+  uint32_t *order, *idx, *rng;
+  uint32_t *kill_off, *kill_ids; /* events that clear a bit, by block */
+  uint32_t *gen_off, *gen_ids;   /* events that set one (forward only) */
+  uint64_t *tmp, *row_out;
+  uint32_t *own_rng;
+} crl_mx;
+
+static inline void crl_mx_free(crl_mx *x) {
+  free(x->order);
+  free(x->idx);
+  free(x->kill_off);
+  free(x->kill_ids);
+  free(x->gen_off);
+  free(x->gen_ids);
+  free(x->tmp);
+  free(x->row_out);
+  free(x->own_rng);
+}
+
+static inline int crl_mx_init(crl_mx *x, const crl_cfg *g, uint64_t *m, uint32_t W, uint32_t *rng) {
+  uint32_t n = g->num_blocks, b, e;
+  memset(x, 0, sizeof *x);
+  x->g = g;
+  x->n = n;
+  x->W = W;
+  x->order = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  x->idx = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
+  x->kill_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
+  x->gen_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
+  x->tmp = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
+  x->row_out = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
+  if (!rng) rng = x->own_rng = (uint32_t *)malloc((2 * (size_t)n + 1) * sizeof(uint32_t));
+  x->rng = rng;
+  if (!x->order || !x->idx || !x->kill_off || !x->gen_off || !x->tmp || !x->row_out || !rng ||
+      crl_cfg_rpo(g, x->order, x->idx, &x->cnt) != 0) {
+    crl_mx_free(x);
+    return -1;
+  }
+  for (b = 0; b < n; b++) {
+    rng[2 * b] = W;
+    rng[2 * b + 1] = 0;
+    if (x->idx[b] == UINT32_MAX) continue;
+    for (e = g->succ_off[b]; e < g->succ_off[b + 1]; e++)
+      if (x->idx[g->succ[e]] <= x->idx[b]) x->cyclic = 1;
+  }
+  (void)m;
+  return 0;
+}
+
+/* Widens row b's range to cover [lo, hi), zeroing the words it adds. */
+static inline void crl_mx_widen(crl_mx *x, uint64_t *m, uint32_t b, uint32_t lo, uint32_t hi) {
+  uint64_t *row = m + (size_t)b * x->W;
+  uint32_t olo = x->rng[2 * b], ohi = x->rng[2 * b + 1], w;
+  if (olo >= ohi) {
+    for (w = lo; w < hi; w++) row[w] = 0;
+    x->rng[2 * b] = lo;
+    x->rng[2 * b + 1] = hi;
+    return;
+  }
+  /* The new range is the hull: gaps between the two get zeroed too. */
+  for (w = lo; w < olo; w++) row[w] = 0;
+  for (w = ohi; w < hi; w++) row[w] = 0;
+  if (lo < olo) x->rng[2 * b] = lo;
+  if (hi > ohi) x->rng[2 * b + 1] = hi;
+}
+
+/* Events by block (counting sort). which: 0 kills, 1 gens. Each value
+ * lists blocks; ids out of range or of unreachable blocks are dropped. */
+static inline int crl_mx_group(crl_mx *x, int which, uint32_t num_values, const uint32_t *counts,
+                               const uint32_t *const *lists) {
+  uint32_t *off = which ? x->gen_off : x->kill_off, v, k, b, total = 0, n = x->n;
+  uint32_t *ids;
+  for (v = 0; v < num_values; v++)
+    for (k = 0; k < counts[v]; k++) {
+      b = lists[v][k];
+      if (b < n && x->idx[b] != UINT32_MAX) {
+        off[b + 2]++;
+        total++;
+      }
+    }
+  ids = (uint32_t *)malloc(((size_t)total + 1) * sizeof(uint32_t));
+  if (!ids) return -1;
+  if (which) x->gen_ids = ids;
+  else x->kill_ids = ids;
+  for (b = 0; b < n; b++) off[b + 2] += off[b + 1];
+  for (v = 0; v < num_values; v++)
+    for (k = 0; k < counts[v]; k++) {
+      b = lists[v][k];
+      if (b < n && x->idx[b] != UINT32_MAX) ids[off[b + 1]++] = v;
+    }
+  return 0;
+}
+
+/* Sets bit v of row b and widens b's range. */
+static inline void crl_mx_seed(crl_mx *x, uint64_t *m, uint32_t b, uint32_t v) {
+  uint32_t w = v >> 6;
+  crl_mx_widen(x, m, b, w, w + 1);
+  m[(size_t)b * x->W + w] |= (uint64_t)1 << (v & 63u);
+}
+
+/* Merges tmp[lo, hi) into row b (widening its range); returns whether a
+ * bit was new. */
+static inline int crl_mx_merge(crl_mx *x, uint64_t *m, uint32_t b, uint32_t lo, uint32_t hi) {
+  uint64_t *row = m + (size_t)b * x->W, *tmp = x->tmp, diff = 0;
+  uint32_t w;
+  while (lo < hi && !tmp[lo]) lo++;
+  while (hi > lo && !tmp[hi - 1]) hi--;
+  if (lo >= hi) return 0;
+  crl_mx_widen(x, m, b, lo, hi);
+  for (w = lo; w < hi; w++) {
+    diff |= tmp[w] & ~row[w];
+    row[w] |= tmp[w];
+  }
+  return diff != 0;
+}
+
+/* Backward: row b gets its successors' rows less b's kills (its seeds,
+ * already in m, stay). */
+static inline void crl_mx_backward(crl_mx *x, uint64_t *m) {
+  const crl_cfg *g = x->g;
+  uint32_t W = x->W, k, b, e, w, lo, hi;
+  int changed;
+  do {
+    changed = 0;
+    for (k = x->cnt; k-- > 0;) {
+      b = x->order[k];
+      lo = W;
+      hi = 0;
+      for (e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
+        uint32_t s = g->succ[e];
+        if (x->rng[2 * s] < lo) lo = x->rng[2 * s];
+        if (x->rng[2 * s + 1] > hi) hi = x->rng[2 * s + 1];
+      }
+      if (lo >= hi) continue;
+      for (w = lo; w < hi; w++) x->tmp[w] = 0;
+      for (e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
+        uint32_t s = g->succ[e];
+        const uint64_t *sr = m + (size_t)s * W;
+        for (w = x->rng[2 * s]; w < x->rng[2 * s + 1]; w++) x->tmp[w] |= sr[w];
+      }
+      for (e = x->kill_off[b]; e < x->kill_off[b + 1]; e++)
+        x->tmp[x->kill_ids[e] >> 6] &= ~((uint64_t)1 << (x->kill_ids[e] & 63u));
+      changed |= crl_mx_merge(x, m, b, lo, hi);
+    }
+  } while (changed && x->cyclic);
+}
+
+/* Forward: row b gets the union over its reachable predecessors p of
+ * out[p] = gen[p] | (in[p] & ~kill[p]) (gen wins in one block). */
+static inline void crl_mx_forward(crl_mx *x, uint64_t *m) {
+  const crl_cfg *g = x->g;
+  uint32_t W = x->W, k, b, e, w, lo, hi;
+  int changed;
+  do {
+    changed = 0;
+    for (k = 0; k < x->cnt; k++) {
+      b = x->order[k];
+      lo = W;
+      hi = 0;
+      for (e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
+        uint32_t p = g->pred[e];
+        if (x->idx[p] == UINT32_MAX) continue;
+        if (x->rng[2 * p] < lo) lo = x->rng[2 * p];
+        if (x->rng[2 * p + 1] > hi) hi = x->rng[2 * p + 1];
+        for (w = x->gen_off[p]; w < x->gen_off[p + 1]; w++) {
+          uint32_t gw = x->gen_ids[w] >> 6;
+          if (gw < lo) lo = gw;
+          if (gw + 1 > hi) hi = gw + 1;
+        }
+      }
+      if (lo >= hi) continue;
+      for (w = lo; w < hi; w++) x->tmp[w] = 0;
+      for (e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
+        uint32_t p = g->pred[e], plo, phi;
+        const uint64_t *pr = m + (size_t)p * W;
+        if (x->idx[p] == UINT32_MAX) continue;
+        plo = x->rng[2 * p];
+        phi = x->rng[2 * p + 1];
+        if (x->kill_off[p] == x->kill_off[p + 1]) {
+          for (w = plo; w < phi; w++) x->tmp[w] |= pr[w];
+        } else {
+          /* out[p]: its in-row less its kills, then or'ed in. */
+          for (w = plo; w < phi; w++) x->row_out[w] = pr[w];
+          for (w = x->kill_off[p]; w < x->kill_off[p + 1]; w++) {
+            uint32_t kw = x->kill_ids[w] >> 6;
+            if (kw >= plo && kw < phi) x->row_out[kw] &= ~((uint64_t)1 << (x->kill_ids[w] & 63u));
+          }
+          for (w = plo; w < phi; w++) x->tmp[w] |= x->row_out[w];
+        }
+        for (w = x->gen_off[p]; w < x->gen_off[p + 1]; w++)
+          x->tmp[x->gen_ids[w] >> 6] |= (uint64_t)1 << (x->gen_ids[w] & 63u);
+      }
+      changed |= crl_mx_merge(x, m, b, lo, hi);
+    }
+  } while (changed && x->cyclic);
+}
+
 /* Every value's live-in blocks at once: m[b * W + v / 64] holds bit v % 64
  * iff v is live-in at block b, exactly the blocks crl_live_in_blocks gives
  * for v. m must hold num_blocks * W words, W >= (num_values + 63) / 64.
- *
- * A backward dataflow that moves 64 values per word operation: a block's
- * row is its seeds (uses of values defined elsewhere) or'ed with its
- * successors' rows minus the values it defines, iterated in post-order to
- * a fixed point (one pass for acyclic code, one more per loop level).
- * Where many values stay live across long stretches of code (a coroutine
- * with thousands of awaits, every result live to the end) the walks cost
- * the sum of all live ranges in blocks; this costs num_blocks * W words per
- * pass, a small fraction of that. The caller chooses by that estimate, and
- * keeps memory bounded: the matrix is num_blocks * W words. Returns 0 or -1
- * on out of memory. */
+ * A block's row is its seeds (uses of values defined elsewhere) or'ed with
+ * its successors' rows minus the values it defines. Where many values stay
+ * live across long stretches of code (a coroutine with thousands of
+ * awaits, every result live to the end) the walks cost the sum of all live
+ * ranges in blocks; this costs at most num_blocks * W words per pass, a
+ * small fraction of that. The caller chooses by that estimate, and keeps
+ * memory bounded: the matrix is num_blocks * W words. rng: NULL or the
+ * rows' word ranges (above). Returns 0 or -1 on out of memory. */
+static inline int crl_live_in_matrix_rng(const crl_cfg *g, const crl_live_value *values, uint32_t num_values,
+                                         uint64_t *m, uint32_t W, uint32_t *rng) {
+  crl_mx x;
+  uint32_t v, k, n = g->num_blocks;
+  uint32_t *cnt1 = (uint32_t *)malloc(((size_t)num_values + 1) * sizeof(uint32_t));
+  const uint32_t **def = (const uint32_t **)malloc(((size_t)num_values + 1) * sizeof(uint32_t *));
+  int rc = -1;
+  if (!cnt1 || !def || crl_mx_init(&x, g, m, W, rng) != 0) {
+    free(cnt1);
+    free((void *)def);
+    return -1;
+  }
+  for (v = 0; v < num_values; v++) {
+    cnt1[v] = 1;
+    def[v] = &values[v].def_block;
+  }
+  if (crl_mx_group(&x, 0, num_values, cnt1, def) == 0) {
+    for (v = 0; v < num_values; v++)
+      for (k = 0; k < values[v].num_uses; k++) {
+        uint32_t u = values[v].use_blocks[k];
+        if (u < n && u != values[v].def_block && x.idx[u] != UINT32_MAX) crl_mx_seed(&x, m, u, v);
+      }
+    crl_mx_backward(&x, m);
+    rc = 0;
+  }
+  free(cnt1);
+  free((void *)def);
+  crl_mx_free(&x);
+  return rc;
+}
+
 static inline int crl_live_in_matrix(const crl_cfg *g, const crl_live_value *values, uint32_t num_values,
                                      uint64_t *m, uint32_t W) {
-  uint32_t n = g->num_blocks, cnt = 0, b, v, k, e, w;
-  uint32_t *order = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
-  uint32_t *idx = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
-  uint32_t *def_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
-  uint32_t *def_ids = (uint32_t *)malloc(((size_t)num_values + 1) * sizeof(uint32_t));
-  uint64_t *tmp = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
-  int changed, rc = -1;
-  if (!order || !idx || !def_off || !def_ids || !tmp || crl_cfg_rpo(g, order, idx, &cnt) != 0) goto out;
-  memset(m, 0, (size_t)n * W * sizeof(uint64_t));
-  /* Values by defining block (counting sort): what each block kills. */
-  for (v = 0; v < num_values; v++)
-    if (values[v].def_block < n) def_off[values[v].def_block + 2]++;
-  for (b = 0; b < n; b++) def_off[b + 2] += def_off[b + 1];
-  for (v = 0; v < num_values; v++)
-    if (values[v].def_block < n) def_ids[def_off[values[v].def_block + 1]++] = v;
-  for (v = 0; v < num_values; v++)
-    for (k = 0; k < values[v].num_uses; k++) {
-      uint32_t u = values[v].use_blocks[k];
-      if (u < n && u != values[v].def_block && idx[u] != UINT32_MAX)
-        m[(size_t)u * W + (v >> 6)] |= (uint64_t)1 << (v & 63u);
-    }
-  do {
-    changed = 0;
-    for (k = cnt; k-- > 0;) {
-      uint64_t *row;
-      b = order[k];
-      row = m + (size_t)b * W;
-      memset(tmp, 0, (size_t)W * sizeof(uint64_t));
-      for (e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
-        const uint64_t *sr = m + (size_t)g->succ[e] * W;
-        for (w = 0; w < W; w++) tmp[w] |= sr[w];
-      }
-      for (e = def_off[b]; e < def_off[b + 1]; e++)
-        tmp[def_ids[e] >> 6] &= ~((uint64_t)1 << (def_ids[e] & 63u));
-      for (w = 0; w < W; w++) {
-        uint64_t nw = row[w] | tmp[w];
-        if (nw != row[w]) {
-          row[w] = nw;
-          changed = 1;
-        }
-      }
-    }
-  } while (changed);
-  rc = 0;
-out:
-  free(order);
-  free(idx);
-  free(def_off);
-  free(def_ids);
-  free(tmp);
-  return rc;
+  memset(m, 0, (size_t)g->num_blocks * W * sizeof(uint64_t));
+  return crl_live_in_matrix_rng(g, values, num_values, m, W, NULL);
 }
 
 /* Forward reachability for many values at once, the mirror image of
@@ -182,88 +384,55 @@ out:
  * is in[b] of out[b] = gen[b] | (in[b] & ~kill[b]), in[b] = OR over
  * predecessors of out. What an alloca's contents or address need: they
  * exist from the code that makes them (a write, a lifetime.start) onwards,
- * not from a single definition. Same cost as crl_live_in_matrix: a
- * dataflow over rows of W words in reverse post-order to a fixed point.
- * Blocks unreachable from the entry stay empty and feed nothing. 0, or -1
- * on out of memory. */
+ * not from a single definition. Same cost as crl_live_in_matrix.
+ * Blocks unreachable from the entry stay empty and feed nothing. rng: NULL
+ * or the rows' word ranges. 0, or -1 on out of memory. */
 typedef struct crl_reach_value {
   uint32_t num_gen, num_kill;
   const uint32_t *gen_blocks, *kill_blocks; /* out-of-range ids are ignored */
 } crl_reach_value;
 
+/* Groups the values' gen and kill lists by block. */
+static inline int crl_mx_group_reach(crl_mx *x, const crl_reach_value *values, uint32_t num_values) {
+  uint32_t v;
+  uint32_t *cg = (uint32_t *)malloc(((size_t)num_values + 1) * sizeof(uint32_t));
+  uint32_t *ck = (uint32_t *)malloc(((size_t)num_values + 1) * sizeof(uint32_t));
+  const uint32_t **lg = (const uint32_t **)malloc(((size_t)num_values + 1) * sizeof(uint32_t *));
+  const uint32_t **lk = (const uint32_t **)malloc(((size_t)num_values + 1) * sizeof(uint32_t *));
+  int rc = -1;
+  if (cg && ck && lg && lk) {
+    for (v = 0; v < num_values; v++) {
+      cg[v] = values[v].num_gen;
+      ck[v] = values[v].num_kill;
+      lg[v] = values[v].gen_blocks;
+      lk[v] = values[v].kill_blocks;
+    }
+    rc = crl_mx_group(x, 1, num_values, cg, lg) == 0 && crl_mx_group(x, 0, num_values, ck, lk) == 0 ? 0 : -1;
+  }
+  free(cg);
+  free(ck);
+  free((void *)lg);
+  free((void *)lk);
+  return rc;
+}
+
+static inline int crl_reach_in_matrix_rng(const crl_cfg *g, const crl_reach_value *values, uint32_t num_values,
+                                          uint64_t *m, uint32_t W, uint32_t *rng) {
+  crl_mx x;
+  int rc = -1;
+  if (crl_mx_init(&x, g, m, W, rng) != 0) return -1;
+  if (crl_mx_group_reach(&x, values, num_values) == 0) {
+    crl_mx_forward(&x, m);
+    rc = 0;
+  }
+  crl_mx_free(&x);
+  return rc;
+}
+
 static inline int crl_reach_in_matrix(const crl_cfg *g, const crl_reach_value *values, uint32_t num_values,
                                       uint64_t *m, uint32_t W) {
-  uint32_t n = g->num_blocks, cnt = 0, b, v, k, e, w, ng = 0, nk = 0;
-  uint32_t *order = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
-  uint32_t *idx = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
-  uint32_t *gen_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
-  uint32_t *kill_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
-  uint32_t *gen_ids = NULL, *kill_ids = NULL;
-  uint64_t *tmp = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
-  uint64_t *row_out = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
-  int changed, rc = -1;
-  if (!order || !idx || !gen_off || !kill_off || !tmp || !row_out || crl_cfg_rpo(g, order, idx, &cnt) != 0)
-    goto out;
-  /* Gen and kill events by block (counting sort), as crl_live_in_matrix
-   * groups definitions. */
-  for (v = 0; v < num_values; v++) {
-    for (k = 0; k < values[v].num_gen; k++)
-      if (values[v].gen_blocks[k] < n) { gen_off[values[v].gen_blocks[k] + 2]++; ng++; }
-    for (k = 0; k < values[v].num_kill; k++)
-      if (values[v].kill_blocks[k] < n) { kill_off[values[v].kill_blocks[k] + 2]++; nk++; }
-  }
-  gen_ids = (uint32_t *)malloc(((size_t)ng + 1) * sizeof(uint32_t));
-  kill_ids = (uint32_t *)malloc(((size_t)nk + 1) * sizeof(uint32_t));
-  if (!gen_ids || !kill_ids) goto out;
-  for (b = 0; b < n; b++) {
-    gen_off[b + 2] += gen_off[b + 1];
-    kill_off[b + 2] += kill_off[b + 1];
-  }
-  for (v = 0; v < num_values; v++) {
-    for (k = 0; k < values[v].num_gen; k++)
-      if (values[v].gen_blocks[k] < n) gen_ids[gen_off[values[v].gen_blocks[k] + 1]++] = v;
-    for (k = 0; k < values[v].num_kill; k++)
-      if (values[v].kill_blocks[k] < n) kill_ids[kill_off[values[v].kill_blocks[k] + 1]++] = v;
-  }
-  memset(m, 0, (size_t)n * W * sizeof(uint64_t));
-  do {
-    changed = 0;
-    for (k = 0; k < cnt; k++) {
-      uint64_t *row;
-      b = order[k];
-      row = m + (size_t)b * W;
-      memset(tmp, 0, (size_t)W * sizeof(uint64_t));
-      for (e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
-        uint32_t p = g->pred[e];
-        if (idx[p] == UINT32_MAX) continue;
-        /* out[p]: its in-row less its kills, plus its gens. */
-        memcpy(row_out, m + (size_t)p * W, (size_t)W * sizeof(uint64_t));
-        for (w = kill_off[p]; w < kill_off[p + 1]; w++)
-          row_out[kill_ids[w] >> 6] &= ~((uint64_t)1 << (kill_ids[w] & 63u));
-        for (w = gen_off[p]; w < gen_off[p + 1]; w++)
-          row_out[gen_ids[w] >> 6] |= (uint64_t)1 << (gen_ids[w] & 63u);
-        for (w = 0; w < W; w++) tmp[w] |= row_out[w];
-      }
-      for (w = 0; w < W; w++) {
-        uint64_t nw = row[w] | tmp[w];
-        if (nw != row[w]) {
-          row[w] = nw;
-          changed = 1;
-        }
-      }
-    }
-  } while (changed);
-  rc = 0;
-out:
-  free(order);
-  free(idx);
-  free(gen_off);
-  free(kill_off);
-  free(gen_ids);
-  free(kill_ids);
-  free(tmp);
-  free(row_out);
-  return rc;
+  memset(m, 0, (size_t)g->num_blocks * W * sizeof(uint64_t));
+  return crl_reach_in_matrix_rng(g, values, num_values, m, W, NULL);
 }
 
 /* Backward liveness with many kills, for many values at once: uses are
@@ -273,72 +442,29 @@ out:
  * ~kill[b]), out[b] = OR over successors of in (gen wins over kill in one
  * block, as for crl_reach_in_matrix). What memory written whole in several
  * places needs, where crl_live_in_matrix knows one definition per value.
- * Blocks unreachable from the entry stay empty. 0, or -1 on out of memory. */
+ * Blocks unreachable from the entry stay empty. rng: NULL or the rows'
+ * word ranges. 0, or -1 on out of memory. */
+static inline int crl_live_in_kill_matrix_rng(const crl_cfg *g, const crl_reach_value *values,
+                                              uint32_t num_values, uint64_t *m, uint32_t W, uint32_t *rng) {
+  crl_mx x;
+  uint32_t b, e;
+  int rc = -1;
+  if (crl_mx_init(&x, g, m, W, rng) != 0) return -1;
+  if (crl_mx_group_reach(&x, values, num_values) == 0) {
+    /* Gens are seeds: rows only grow, so a gen bit set once stays. */
+    for (b = 0; b < x.n; b++)
+      for (e = x.gen_off[b]; e < x.gen_off[b + 1]; e++) crl_mx_seed(&x, m, b, x.gen_ids[e]);
+    crl_mx_backward(&x, m);
+    rc = 0;
+  }
+  crl_mx_free(&x);
+  return rc;
+}
+
 static inline int crl_live_in_kill_matrix(const crl_cfg *g, const crl_reach_value *values,
                                           uint32_t num_values, uint64_t *m, uint32_t W) {
-  uint32_t n = g->num_blocks, cnt = 0, b, v, k, e, w, ng = 0, nk = 0;
-  uint32_t *order = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
-  uint32_t *idx = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
-  uint32_t *gen_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
-  uint32_t *kill_off = (uint32_t *)calloc((size_t)n + 2, sizeof(uint32_t));
-  uint32_t *gen_ids = NULL, *kill_ids = NULL;
-  uint64_t *tmp = (uint64_t *)malloc(((size_t)W + 1) * sizeof(uint64_t));
-  int changed, rc = -1;
-  if (!order || !idx || !gen_off || !kill_off || !tmp || crl_cfg_rpo(g, order, idx, &cnt) != 0) goto out;
-  for (v = 0; v < num_values; v++) {
-    for (k = 0; k < values[v].num_gen; k++)
-      if (values[v].gen_blocks[k] < n) { gen_off[values[v].gen_blocks[k] + 2]++; ng++; }
-    for (k = 0; k < values[v].num_kill; k++)
-      if (values[v].kill_blocks[k] < n) { kill_off[values[v].kill_blocks[k] + 2]++; nk++; }
-  }
-  gen_ids = (uint32_t *)malloc(((size_t)ng + 1) * sizeof(uint32_t));
-  kill_ids = (uint32_t *)malloc(((size_t)nk + 1) * sizeof(uint32_t));
-  if (!gen_ids || !kill_ids) goto out;
-  for (b = 0; b < n; b++) {
-    gen_off[b + 2] += gen_off[b + 1];
-    kill_off[b + 2] += kill_off[b + 1];
-  }
-  for (v = 0; v < num_values; v++) {
-    for (k = 0; k < values[v].num_gen; k++)
-      if (values[v].gen_blocks[k] < n) gen_ids[gen_off[values[v].gen_blocks[k] + 1]++] = v;
-    for (k = 0; k < values[v].num_kill; k++)
-      if (values[v].kill_blocks[k] < n) kill_ids[kill_off[values[v].kill_blocks[k] + 1]++] = v;
-  }
-  memset(m, 0, (size_t)n * W * sizeof(uint64_t));
-  do {
-    changed = 0;
-    for (k = cnt; k-- > 0;) {
-      uint64_t *row;
-      b = order[k];
-      row = m + (size_t)b * W;
-      memset(tmp, 0, (size_t)W * sizeof(uint64_t));
-      for (e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
-        const uint64_t *sr = m + (size_t)g->succ[e] * W;
-        for (w = 0; w < W; w++) tmp[w] |= sr[w];
-      }
-      for (w = kill_off[b]; w < kill_off[b + 1]; w++)
-        tmp[kill_ids[w] >> 6] &= ~((uint64_t)1 << (kill_ids[w] & 63u));
-      for (w = gen_off[b]; w < gen_off[b + 1]; w++)
-        tmp[gen_ids[w] >> 6] |= (uint64_t)1 << (gen_ids[w] & 63u);
-      for (w = 0; w < W; w++) {
-        uint64_t nw = row[w] | tmp[w];
-        if (nw != row[w]) {
-          row[w] = nw;
-          changed = 1;
-        }
-      }
-    }
-  } while (changed);
-  rc = 0;
-out:
-  free(order);
-  free(idx);
-  free(gen_off);
-  free(kill_off);
-  free(gen_ids);
-  free(kill_ids);
-  free(tmp);
-  return rc;
+  memset(m, 0, (size_t)g->num_blocks * W * sizeof(uint64_t));
+  return crl_live_in_kill_matrix_rng(g, values, num_values, m, W, NULL);
 }
 
 typedef struct crl_crossing {

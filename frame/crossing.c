@@ -140,16 +140,21 @@ static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv,
 }
 
 /* Hull ends from the matrix: the first (last) block in reverse post-order
- * where each value is live-in, found with a running "seen" set. */
-static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
-                      uint64_t *seen, int from_top, uint32_t c0) {
+ * where each value is live-in, found with a running "seen" set. `left`
+ * is how many values are live anywhere (from the first pass, which gives
+ * them), or UINT64_MAX: the pass stops when it has met them all. Returns
+ * how many it met. */
+static uint64_t hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W, const uint32_t *rng,
+                          uint64_t *seen, int from_top, uint32_t c0, uint64_t left) {
+  uint64_t met = 0;
   memset(seen, 0, (size_t)W * sizeof *seen);
-  for (uint32_t k = 0; k < x->cnt; k++) {
-    uint32_t pos = from_top ? k : x->cnt - 1 - k;
-    const uint64_t *row = m + (size_t)x->order[pos] * W;
-    for (uint32_t w = 0; w < W; w++) {
+  for (uint32_t k = 0; k < x->cnt && met < left; k++) {
+    uint32_t pos = from_top ? k : x->cnt - 1 - k, b = x->order[pos];
+    const uint64_t *row = m + (size_t)b * W;
+    for (uint32_t w = rng[2 * b]; w < rng[2 * b + 1]; w++) {
       uint64_t fresh = row[w] & ~seen[w];
       seen[w] |= row[w];
+      if (fresh) met += crl_popcount64(fresh);
       while (fresh) {
         crl_cand *cd = &x->p->cands[c0 + (w << 6) + crl_ctz64(fresh)];
         fresh &= fresh - 1;
@@ -158,12 +163,14 @@ static void hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W,
       }
     }
   }
+  return met;
 }
 
 /* Crossing sets are the suspends' rows of the live-in matrix, transposed:
  * 64 suspends by 64 candidates at a time, so the cost is per word, not per
  * (value, suspend) pair live across it. */
-static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W, uint32_t c0) {
+static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W, const uint32_t *rng,
+                           uint32_t c0) {
   crl_plan *p = x->p;
   uint64_t blk[64];
   for (uint32_t s0 = 0; s0 < x->ns; s0 += 64) {
@@ -172,7 +179,7 @@ static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W, uint3
       uint64_t any = 0;
       for (uint32_t k = 0; k < 64; k++) {
         uint32_t b = k < cnt ? x->rb[s0 + k] : UINT32_MAX;
-        blk[k] = b < x->n ? m[(size_t)b * W + w] : 0;
+        blk[k] = b < x->n && w >= rng[2 * b] && w < rng[2 * b + 1] ? m[(size_t)b * W + w] : 0;
         any |= blk[k];
       }
       if (!any) continue;
@@ -195,7 +202,7 @@ static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W, uint3
  * their live-in rows are and'ed with the forward matrix of the chunk. */
 static int apply_reach(crossing_ctx *x, const crl_reach_value *rv, int backward,
                        uint32_t c0, uint32_t cnt, uint32_t w, uint64_t *m,
-                       uint64_t *f, uint64_t *keep) {
+                       const uint32_t *rng, uint64_t *f, uint32_t *frng, uint64_t *keep) {
   crl_plan *p = x->p;
   int any = 0;
   memset(keep, 0, (size_t)w * sizeof *keep);
@@ -209,12 +216,18 @@ static int apply_reach(crossing_ctx *x, const crl_reach_value *rv, int backward,
   if (!sub) return -1;
   for (uint32_t j = 0; j < cnt; j++)
     sub[j] = keep[j >> 6] >> (j & 63) & 1 ? (crl_reach_value){0, 0, NULL, NULL} : rv[c0 + j];
-  int rc = backward ? crl_live_in_kill_matrix(&p->live_cfg, sub, cnt, f, w)
-                    : crl_reach_in_matrix(&p->live_cfg, sub, cnt, f, w);
+  int rc = backward ? crl_live_in_kill_matrix_rng(&p->live_cfg, sub, cnt, f, w, frng)
+                    : crl_reach_in_matrix_rng(&p->live_cfg, sub, cnt, f, w, frng);
   free(sub);
   if (rc != 0) return -1;
-  for (size_t b = 0; b < x->n; b++)
-    for (uint32_t k = 0; k < w; k++) m[b * w + k] &= f[b * w + k] | keep[k];
+  /* Rows hold words only inside their ranges (core/liveness): f's row is
+   * zero outside its range. */
+  for (size_t b = 0; b < x->n; b++) {
+    uint32_t lo = rng[2 * b], hi = rng[2 * b + 1], flo = frng[2 * b], fhi = frng[2 * b + 1];
+    if (flo >= fhi) flo = fhi = lo;
+    for (uint32_t k = lo; k < hi; k++)
+      m[b * w + k] &= (k >= flo && k < fhi ? f[b * w + k] : 0) | keep[k];
+  }
   return 0;
 }
 
@@ -226,24 +239,29 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv,
   uint64_t *seen = malloc(((size_t)WC + 1) * sizeof *seen);
   uint64_t *keep = malloc(((size_t)WC + 1) * sizeof *keep);
   uint64_t *f = NULL;
+  /* Word ranges of m's and f's rows (core/liveness). */
+  uint32_t *rng = malloc((2 * (size_t)x->n + 1) * sizeof *rng);
+  uint32_t *frng = malloc((2 * (size_t)x->n + 1) * sizeof *frng);
   int any_reach = 0;
   for (uint32_t i = 0; i < p->num_cands && !any_reach; i++)
     any_reach = p->cands[i].reach || p->cands[i].rewrites;
   if (any_reach) f = malloc(((size_t)x->n * WC + 1) * sizeof *f);
-  int rc = m && seen && keep && (f || !any_reach) ? 0 : -1;
+  int rc = m && seen && keep && rng && frng && (f || !any_reach) ? 0 : -1;
   for (uint32_t c0 = 0; rc == 0 && c0 < p->num_cands; c0 += WC * 64) {
     uint32_t cnt = p->num_cands - c0 < WC * 64 ? p->num_cands - c0 : WC * 64;
     uint32_t w = (cnt + 63) / 64;
-    if (crl_live_in_matrix(&p->live_cfg, lv + c0, cnt, m, w) != 0 ||
-        (any_reach && (apply_reach(x, rv, 0, c0, cnt, w, m, f, keep) != 0 ||
-                       apply_reach(x, bk, 1, c0, cnt, w, m, f, keep) != 0))) {
+    if (crl_live_in_matrix_rng(&p->live_cfg, lv + c0, cnt, m, w, rng) != 0 ||
+        (any_reach && (apply_reach(x, rv, 0, c0, cnt, w, m, rng, f, frng, keep) != 0 ||
+                       apply_reach(x, bk, 1, c0, cnt, w, m, rng, f, frng, keep) != 0))) {
       rc = -1;
       break;
     }
-    transpose_rows(x, m, w, c0);
-    hull_ends(x, m, w, seen, 1, c0);
-    hull_ends(x, m, w, seen, 0, c0);
+    transpose_rows(x, m, w, rng, c0);
+    uint64_t live = hull_ends(x, m, w, rng, seen, 1, c0, UINT64_MAX);
+    hull_ends(x, m, w, rng, seen, 0, c0, live);
   }
+  free(rng);
+  free(frng);
   free(m);
   free(seen);
   free(keep);

@@ -37,6 +37,8 @@ static const char *usage =
     "  --abi=LIST                allowed ABIs: switch,retcon,retcon.once,async\n"
     "  --target=TRIPLE           target triple override\n"
     "  --keep-elision-markers    keep what CoroElide needs\n"
+    "  --no-verify-output        do not run LLVM's verifier on the lowered\n"
+    "                            functions (default: verify them)\n"
     "  --async-context-alloc=NAME    llvm.coro.async.context.alloc(afp, task)\n"
     "                            calls ptr NAME(ptr task, iN size)\n"
     "                            (default swift_task_alloc)\n"
@@ -56,7 +58,7 @@ static const char *usage =
 
 typedef struct args {
   const char *in, *out, *report, *report_file, *triple, *ctx_alloc, *ctx_dealloc;
-  int text, keep, force, realign;
+  int text, keep, force, realign, no_verify;
   unsigned abis;
 } args;
 
@@ -127,6 +129,8 @@ static int parse_args(int argc, char **argv, args *a) {
       a->keep = 1;
     } else if (!strcmp(s, "--async-realign-overaligned")) {
       a->realign = 1;
+    } else if (!strcmp(s, "--no-verify-output")) {
+      a->no_verify = 1;
     } else if (!strncmp(s, "--async-context-alloc=", 22)) {
       a->ctx_alloc = s + 22;
     } else if (!strncmp(s, "--async-context-dealloc=", 24)) {
@@ -405,6 +409,7 @@ int main(int argc, char **argv) {
   if (a.abis) opts.allowed_abis = a.abis;
   opts.target_triple = a.triple;
   opts.keep_elision_markers = a.keep;
+  opts.skip_output_verify = a.no_verify;
   opts.async_context_alloc = a.ctx_alloc;
   opts.async_context_dealloc = a.ctx_dealloc;
   opts.async_realign_overaligned = a.realign;

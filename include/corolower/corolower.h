@@ -148,10 +148,18 @@ typedef struct crl_options {
    * frame by (alignment - context alignment) bytes and realign the
    * alloca's address at run time in every function that uses it. */
   int async_realign_overaligned;
+  /* Nonzero: do not verify the output. By default (0) the functions that
+   * lowering changed or added are run through LLVM's verifier, and a
+   * failure becomes an error diagnostic ("internal error: lowered module
+   * fails the verifier"). That check costs about as much as a sixth of
+   * the lowering; an embedding compiler that verifies the module itself
+   * later, or runs passes without a verifier as LLVM's pass pipeline does,
+   * may skip it. A lowering bug then goes unreported here. */
+  int skip_output_verify;
 } crl_options;
 
 /* Default options: all ABIs allowed, no elision markers, the module's own
- * target, and `lowerings` NULL, which means every lowering library linked
+ * target, the output verified, and `lowerings` NULL, which means every lowering library linked
  * into the binary. Fields may be changed after. */
 void crl_options_init(crl_options *opts);
 

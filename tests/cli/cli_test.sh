@@ -688,6 +688,17 @@ else
   fi
 fi
 
+begin "--no-verify-output skips only the output check: the same output as the default"
+run "$IN/coro.ll" -S -o "$T/verified.ll"
+rc1=$rc
+run --no-verify-output "$IN/coro.ll" -S -o "$T/unverified.ll"
+if no_crash; then
+  if [ $rc1 -ne 0 ] || [ $rc -ne 0 ]; then bad "status $rc1 / $rc"
+  elif ! cmp -s "$T/verified.ll" "$T/unverified.ll"; then bad "outputs differ"
+  elif ! verified "$T/unverified.ll"; then bad "fails opt-22's verifier"
+  else ok; fi
+fi
+
 begin "broken IR with debug info: an error, not LLVM's parser abort, and no output"
 rm -f "$T/dbg_broken.ll"
 run "$IN/debug_broken_ir.ll" -o "$T/dbg_broken.ll"

@@ -33,6 +33,15 @@ bool naive_live_in(const Edges &e, const std::vector<bool> &reach, const Value &
   return false;
 }
 
+// The *_rng variants leave words outside a row's range undefined: read
+// through the ranges, with the matrix filled with garbage first.
+uint64_t rng_bit(const std::vector<uint64_t> &m, const std::vector<uint32_t> &rng, uint32_t W, uint32_t b,
+                 uint32_t v) {
+  uint32_t w = v / 64;
+  if (w < rng[2 * b] || w >= rng[2 * b + 1]) return 0;
+  return (m[(size_t)b * W + w] >> (v % 64)) & 1;
+}
+
 struct Case {
   Edges e;
   std::vector<uint32_t> resume;
@@ -73,6 +82,13 @@ void check_case(const Case &c) {
   // The all-values matrix gives the same sets.
   uint32_t W = ((uint32_t)c.vals.size() + 63) / 64;
   std::vector<uint64_t> m((size_t)c.e.n * W + 1, ~0ull);
+  std::vector<uint64_t> mr((size_t)c.e.n * W + 1, 0x5a5a5a5a5a5a5a5aull);
+  std::vector<uint32_t> rng(2 * (size_t)c.e.n + 1);
+  ASSERT_EQ(crl_live_in_matrix_rng(&g, lv.data(), (uint32_t)lv.size(), mr.data(), W, rng.data()), 0);
+  for (size_t v = 0; v < c.vals.size(); v++)
+    for (uint32_t b = 0; b < c.e.n; b++)
+      ASSERT_EQ(rng_bit(mr, rng, W, b, (uint32_t)v), naive_live_in(c.e, reach, c.vals[v], b) ? 1u : 0u)
+          << "ranged: value " << v << " block " << b;
   ASSERT_EQ(crl_live_in_matrix(&g, lv.data(), (uint32_t)lv.size(), m.data(), W), 0);
   for (size_t v = 0; v < c.vals.size(); v++)
     for (uint32_t b = 0; b < c.e.n; b++)
@@ -291,6 +307,13 @@ TEST(Reach, RandomCfgsMatchTheDefinition) {
                                    kills[v].data()});
     uint32_t W = (nv + 63) / 64;
     std::vector<uint64_t> m((size_t)e.n * W + 1, ~0ull);
+    std::vector<uint64_t> mr((size_t)e.n * W + 1, 0xa5a5a5a5a5a5a5a5ull);
+    std::vector<uint32_t> rng(2 * (size_t)e.n + 1);
+    ASSERT_EQ(crl_reach_in_matrix_rng(&g, rv.data(), nv, mr.data(), W, rng.data()), 0);
+    for (uint32_t v = 0; v < nv; v++)
+      for (uint32_t b = 0; b < e.n; b++)
+        ASSERT_EQ(rng_bit(mr, rng, W, b, v), naive_reach_in(e, reach, gens[v], kills[v], b) ? 1u : 0u)
+            << "ranged: round " << round << " value " << v << " block " << b;
     ASSERT_EQ(crl_reach_in_matrix(&g, rv.data(), nv, m.data(), W), 0);
     for (uint32_t v = 0; v < nv; v++)
       for (uint32_t b = 0; b < e.n; b++)
@@ -351,6 +374,13 @@ TEST(LiveKill, RandomCfgsMatchTheDefinition) {
                                    kills[v].data()});
     uint32_t W = (nv + 63) / 64;
     std::vector<uint64_t> m((size_t)e.n * W + 1, ~0ull);
+    std::vector<uint64_t> mr((size_t)e.n * W + 1, 0xa5a5a5a5a5a5a5a5ull);
+    std::vector<uint32_t> rng(2 * (size_t)e.n + 1);
+    ASSERT_EQ(crl_live_in_kill_matrix_rng(&g, rv.data(), nv, mr.data(), W, rng.data()), 0);
+    for (uint32_t v = 0; v < nv; v++)
+      for (uint32_t b = 0; b < e.n; b++)
+        ASSERT_EQ(rng_bit(mr, rng, W, b, v), naive_live_kill(e, reach, gens[v], kills[v], b) ? 1u : 0u)
+            << "ranged: round " << round << " value " << v << " block " << b;
     ASSERT_EQ(crl_live_in_kill_matrix(&g, rv.data(), nv, m.data(), W), 0);
     for (uint32_t v = 0; v < nv; v++)
       for (uint32_t b = 0; b < e.n; b++)

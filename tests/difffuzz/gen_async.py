@@ -28,6 +28,11 @@ pointer the callee writes its result through (or null). Features, for
   branch    diamonds with suspends in an arm
   typed     i32 and double values live across suspends
   prebegin  header loads and arithmetic before coro.id/coro.begin
+  lifetime  an i64 alloca inside lifetime.start/end around code with
+            suspends, its address handed to the driver (which rewrites it)
+  earlyend  an early return (a second coro.end.async, or coro.end) on one
+            side of a branch, LLVM allowing any number of them in async
+            functions
   endforms  ends other than coro.end.async with @fwd_return_i64: the
             caller scheduled through the executor, then coro.end.async
             without a function, or plain llvm.coro.end
@@ -41,7 +46,7 @@ import random
 import sys
 
 FEATURES = ["await", "yield", "yieldval", "poke", "projection", "allocas", "loops", "branch", "typed",
-            "prebegin", "endforms"]
+            "prebegin", "endforms", "lifetime", "earlyend"]
 
 HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -64,6 +69,9 @@ declare { ptr, i64 } @llvm.coro.suspend.async.sl_p0i64s(i32, ptr, ptr, ...)
 declare void @llvm.coro.end.async(ptr, i1, ...)
 declare void @llvm.coro.end(ptr, i1, token)
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.lifetime.start.p0(ptr captures(none))
+declare void @llvm.lifetime.end.p0(ptr captures(none))
+declare void @touch(ptr, i32)
 
 define void @glue_run(ptr %fn, ptr %ctx) {
   call swifttailcc void %fn(ptr swiftasync %ctx)
@@ -157,6 +165,10 @@ void fz_ctx_free(void *q) {
   free(b);
   --g_live;
 }
+void touch(long *p, int tag) {
+  trace(tag, *p);
+  *p = mix(*p, tag);
+}
 void *fz_project_ext(void *callee) { return *(void **)callee; }
 void *fz_project_self(void *ctx) { return ctx; }
 /* The executor: FIFO. */
@@ -244,8 +256,9 @@ class Gen:
             f.init = r.choice([48, 48, 56, 64])
             f.align = r.choice([8, 16, 16])
             f.slots = ["%%sl%d" % j for j in range(r.randint(0, 3))] if self.on("allocas") else []
-            f.arrays = [("%%ar%d" % j, r.choice([2, 4, 8, 16])) for j in range(r.randint(0, 2))] \
-                if self.on("allocas") else []
+            f.arrays = [("%%ar%d" % j, r.choice([2, 4, 8, 16]), r.choice([8, 8, 16]) if f.align == 16 else 8)
+                        for j in range(r.randint(0, 2))] if self.on("allocas") else []
+            f.scratch = []
             f.prebegin_init = self.on("prebegin") and r.random() < 0.4
             f.end = r.choice(["tail", "tail", "tail", "sched", "plain"]) if self.on("endforms") else "tail"
             self.vn = 0
@@ -315,6 +328,12 @@ class Gen:
             kinds.append(("diamond", 2))
         if self.on("loops") and depth > 0 and sk:
             kinds.append(("loop", 3))
+        if self.on("lifetime") and depth > 0:
+            kinds.append(("scratch", 2))
+        if self.on("earlyend") and f.end != "plain":
+            # (LLVM 22 takes one non-unwind llvm.coro.end only:
+            # "Only one coro.end can be marked as fallthrough".)
+            kinds.append(("early", 1))
         k = self.pick(kinds)
         iid = self.new_id()
         if k == "op":
@@ -374,7 +393,7 @@ class Gen:
             self.vals.append(v)
             return (iid, "slot_r", (r.choice(f.slots), v))
         if k in ("arr_w", "arr_r"):
-            a, m = r.choice(f.arrays)
+            a, m, _ = r.choice(f.arrays)
             idx = r.randrange(m) if r.random() < 0.6 else ("dyn", self.operand())
             if k == "arr_w":
                 return (iid, "arr_w", (a, m, idx, self.operand()))
@@ -415,6 +434,17 @@ class Gen:
             upd = self.operand()
             restore([out])
             return (iid, "loop", (i, x, init, body, xn, upd, inn, cc, trips, out))
+        if k == "early":
+            return (iid, "early", (self.operand(), r.randint(2, 6), self.operand()))
+        if k == "scratch":
+            sc = "%%sc%d" % iid
+            f.scratch.append(sc)
+            w = self.operand()
+            body = self.seq(r.randint(1, 3), depth - 1)
+            restore([])
+            v = self.val()
+            self.vals.append(v)
+            return (iid, "scratch", (sc, w, body, v))
         raise AssertionError(k)
 
     # ------------------------------------------------------------- emitting
@@ -427,8 +457,10 @@ class Gen:
         out.append("entry:")
         for s in f.slots:
             out.append("  %s = alloca i64, align 8" % s)
-        for a, m in f.arrays:
-            out.append("  %s = alloca [%d x i64], align 8" % (a, m))
+        for a, m, al in f.arrays:
+            out.append("  %s = alloca [%d x i64], align %d" % (a, m, al))
+        for sc in f.scratch:
+            out.append("  %s = alloca i64, align 8" % sc)
         hdr = ["  %a0p = getelementptr inbounds i8, ptr %ctx, i64 16",
                "  %a0 = load i64, ptr %a0p, align 8",
                "  %a1p = getelementptr inbounds i8, ptr %ctx, i64 24",
@@ -446,37 +478,42 @@ class Gen:
             self.init_allocas(f)
         self.cur = "entry"
         self.emit_items(f.items, skip)
-        o = out
-        o.append("  call void @trace(i32 %d, i64 %s)" % (9000 + f.idx, f.result))
-        o.append("  %outpp = getelementptr inbounds i8, ptr %ctx, i64 40")
-        o.append("  %outp = load ptr, ptr %outpp, align 8")
-        o.append("  %nout = icmp eq ptr %outp, null")
-        o.append("  br i1 %nout, label %fin, label %wout")
-        o.append("wout:")
-        o.append("  %%rx = xor i64 %s, 85" % f.result)
-        o.append("  store i64 %rx, ptr %outp, align 8")
-        o.append("  br label %fin")
-        o.append("fin:")
-        o.append("  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8")
-        o.append("  %rp = load ptr, ptr %rpp, align 8")
+        self.finish(f, f.result, "")
+        out.append("}")
+        out.append("")
+
+    def finish(self, f, result, sfx):
+        """The end: the result through the header's pointer (if any), then
+        back to the caller."""
+        o = self.out
+        o.append("  call void @trace(i32 %d, i64 %s)" % (9000 + f.idx, result))
+        o.append("  %%outpp%s = getelementptr inbounds i8, ptr %%ctx, i64 40" % sfx)
+        o.append("  %%outp%s = load ptr, ptr %%outpp%s, align 8" % (sfx, sfx))
+        o.append("  %%nout%s = icmp eq ptr %%outp%s, null" % (sfx, sfx))
+        o.append("  br i1 %%nout%s, label %%fin%s, label %%wout%s" % (sfx, sfx, sfx))
+        o.append("wout%s:" % sfx)
+        o.append("  %%rx%s = xor i64 %s, 85" % (sfx, result))
+        o.append("  store i64 %%rx%s, ptr %%outp%s, align 8" % (sfx, sfx))
+        o.append("  br label %%fin%s" % sfx)
+        o.append("fin%s:" % sfx)
+        o.append("  %%rpp%s = getelementptr inbounds i8, ptr %%ctx, i64 8" % sfx)
+        o.append("  %%rp%s = load ptr, ptr %%rpp%s, align 8" % (sfx, sfx))
         if f.end == "tail":
             o.append("  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %%hdl, i1 false, ptr @fwd_return_i64, "
-                     "ptr %%rp, ptr %%ctx, i64 %s)" % f.result)
+                     "ptr %%rp%s, ptr %%ctx, i64 %s)" % (sfx, result))
         else:
-            o.append("  call void @fz_enqueue_val(ptr %%rp, ptr %%ctx, i64 %s)" % f.result)
+            o.append("  call void @fz_enqueue_val(ptr %%rp%s, ptr %%ctx, i64 %s)" % (sfx, result))
             if f.end == "sched":
                 o.append("  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false)")
             else:
                 o.append("  call void @llvm.coro.end(ptr %hdl, i1 false, token none)")
         o.append("  unreachable")
-        o.append("}")
-        o.append("")
 
     def init_allocas(self, f):
         o = self.out
         for k, s in enumerate(f.slots):
             o.append("  store i64 %d, ptr %s, align 8" % (1000 + k, s))
-        for k, (a, m) in enumerate(f.arrays):
+        for k, (a, m, _) in enumerate(f.arrays):
             o.append("  call void @llvm.memset.p0.i64(ptr align 8 %s, i8 %d, i64 %d, i1 false)" % (a, 17 + k, 8 * m))
 
     def block(self):
@@ -593,6 +630,22 @@ class Gen:
                 ee = self.cur
                 self.label(bj)
                 o.append("  %s = phi i64 [ %s, %%%s ], [ %s, %%%s ]" % (m, t, et, e, ee))
+            elif k == "early":
+                a, m, res = d
+                o.append("  %%eu%d = urem i64 %s, %d" % (iid, a, m))
+                o.append("  %%ec%d = icmp eq i64 %%eu%d, 0" % (iid, iid))
+                o.append("  br i1 %%ec%d, label %%early%d, label %%late%d" % (iid, iid, iid))
+                o.append("early%d:" % iid)
+                self.finish(self.f, res, ".e%d" % iid)
+                self.label("late%d" % iid)
+            elif k == "scratch":
+                sc, w, body, v = d
+                o.append("  call void @llvm.lifetime.start.p0(ptr %s)" % sc)
+                o.append("  store i64 %s, ptr %s, align 8" % (w, sc))
+                o.append("  call void @touch(ptr %s, i32 %d)" % (sc, 3000 + iid))
+                self.emit_items(body, skip)
+                o.append("  %s = load i64, ptr %s, align 8" % (v, sc))
+                o.append("  call void @llvm.lifetime.end.p0(ptr %s)" % sc)
             elif k == "loop":
                 i, x, init, body, xn, upd, inn, c, trips, outv = d
                 pre = self.cur
@@ -657,6 +710,8 @@ class Gen:
                 res.append(iid)
                 if k == "loop":
                     walk(d[3])
+                elif k == "scratch":
+                    walk(d[2])
                 elif k == "diamond":
                     walk(d[3])
                     walk(d[7])

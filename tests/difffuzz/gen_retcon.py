@@ -31,6 +31,15 @@ The body (features, for --disable):
   extras    continuation parameters after the flag
   probe     coro.size/coro.align stored (volatile) to a global per
             coroutine, so the frame size can be read back from any lowering
+  lifetime  an i64 alloca inside lifetime.start/end around code with
+            suspends, its address handed to the driver (which rewrites it)
+  cc        fastcc or swiftcc coroutines and prototypes
+  inner     a coroutine driving another (a later one) whose buffer and
+            output record are allocas of its own, started before and
+            finished after code with suspends (finished with abort=1 on
+            the outer coroutine's abort paths)
+Yield-once coroutines may suspend in both arms of a diamond (one suspend
+on each path), with `branch`.
 Every path ends at one block with the one non-unwind coro.end (LLVM 22
 allows no other); an abort at a suspend runs a cleanup block of its own
 (trace, coro.alloca.free newest first) on the way there.
@@ -44,7 +53,8 @@ import argparse
 import random
 import sys
 
-FEATURES = ["prebegin", "allocas", "dynalloca", "loops", "branch", "typed", "abort", "extras", "probe"]
+FEATURES = ["prebegin", "allocas", "dynalloca", "loops", "branch", "typed", "abort", "extras", "probe",
+            "lifetime", "cc", "inner"]
 
 HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -65,6 +75,9 @@ declare void @llvm.coro.alloca.free(token)
 declare i64 @llvm.coro.size.i64()
 declare i64 @llvm.coro.align.i64()
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.lifetime.start.p0(ptr captures(none))
+declare void @llvm.lifetime.end.p0(ptr captures(none))
+declare void @touch(ptr, i32)
 '''
 
 DRIVER_HEAD = r'''#include <stdint.h>
@@ -98,6 +111,11 @@ void fz_dealloc(void *p) {
   printf("BAD DEALLOC\n"); exit(3);
 }
 static long live_blocks(void) { return g_nalloc - g_nfree; }
+/* An alloca inside lifetime markers: the driver rewrites it. */
+void touch(long *p, int tag) {
+  trace(tag, *p);
+  *p = mix(*p, tag);
+}
 /* A yielded pointer: an i64 slot of the suspended coroutine. */
 static void poke(int tag, long *p, long v) {
   trace(tag, *p);
@@ -151,7 +169,8 @@ class Gen:
     def plan(self):
         r = self.rng
         self.coros = []
-        for i in range(r.randint(1, min(4, 1 + self.size // 2))):
+        self.ncoros = r.randint(1, min(4, 1 + self.size // 2))
+        for i in range(self.ncoros):
             c = Coro()
             c.idx = i
             c.node_id = self.new_id()
@@ -171,8 +190,11 @@ class Gen:
             c.alloc32 = r.random() < 0.3
             c.slots = ["%%sl%d" % k for k in range(r.randint(1 if "ptr" in c.yields else 0, 3))] \
                 if self.on("allocas") else []
-            c.arrays = [("%%ar%d" % k, r.choice([2, 3, 4, 8, 16, 24])) for k in range(r.randint(0, 2))] \
-                if self.on("allocas") else []
+            c.arrays = [("%%ar%d" % k, r.choice([2, 3, 4, 8, 16, 24]), r.choice([8, 8, 16]))
+                        for k in range(r.randint(0, 2))] if self.on("allocas") else []
+            c.cc = r.choice(["", "", "", "fastcc ", "swiftcc "]) if self.on("cc") else ""
+            c.scratch = []
+            c.inner = []
             c.prebegin_init = self.on("prebegin") and r.random() < 0.5
             self.vn = 0
             self.c = c
@@ -189,7 +211,11 @@ class Gen:
                 wrap = self.on("dynalloca") and r.random() < 0.4
                 if wrap:
                     w0, w1 = self.operand(), self.operand()
-                tail = [self.suspend_item()] + self.seq(r.randint(0, 2 + self.size // 2), 1, False)
+                if self.on("branch") and r.random() < 0.3:
+                    tail = [self.once_diamond()]
+                else:
+                    tail = [self.suspend_item()]
+                tail += self.seq(r.randint(0, 2 + self.size // 2), 1, False)
                 if wrap:
                     d0, d1 = self.val("dr"), self.val("dr")
                     tail = [(self.new_id(), "dyn", (w0, w1, tail, d0, d1, r.choice([8, 16])))]
@@ -254,6 +280,28 @@ class Gen:
             {"i64": self.vals, "i32": self.i32s, "double": self.dbls}[t].append(v)
         return (iid, "suspend", (pre[0], pre[1], ys, abort, got))
 
+    def once_diamond(self):
+        """A diamond with a suspend in each arm (yield-once: one per path)."""
+        r = self.rng
+        iid = self.new_id()
+        pools = (list(self.vals), list(self.i32s), list(self.dbls), list(self.sts))
+
+        def restore(extra):
+            self.vals, self.i32s, self.dbls, self.sts = (list(p) for p in pools)
+            self.vals += extra
+        cnd = self.val("c")
+        ca, m_ = self.operand(), r.randrange(1, 5)
+        arm1 = self.seq(r.randint(0, 1), 0, False) + [self.suspend_item()]
+        t = self.val()
+        ta, tb = self.operand(), self.operand()
+        restore([])
+        arm2 = self.seq(r.randint(0, 1), 0, False) + [self.suspend_item()]
+        e = self.val()
+        ea, eb = self.operand(), self.operand()
+        m = self.val()
+        restore([m])
+        return (iid, "diamond", (cnd, ca, m_, arm1, t, ta, tb, arm2, e, ea, eb, m))
+
     def item(self, depth, susp):
         r = self.rng
         c = self.c
@@ -272,6 +320,10 @@ class Gen:
             kinds.append(("loop", 3 if susp else 1))
         if self.on("dynalloca") and depth > 0 and self.dyn_depth < 2:
             kinds.append(("dyn", 2))
+        if self.on("lifetime") and depth > 0:
+            kinds.append(("scratch", 2))
+        if self.on("inner") and depth > 0 and c.idx + 1 < self.ncoros and len(c.inner) < 3:
+            kinds.append(("inner", 2))
         total = sum(w for _, w in kinds)
         x = r.uniform(0, total)
         for k, w in kinds:
@@ -319,11 +371,11 @@ class Gen:
             self.vals.append(v)
             return (iid, "slot_r", (r.choice(c.slots), v))
         if k == "arr_w":
-            a, m = r.choice(c.arrays)
+            a, m, _ = r.choice(c.arrays)
             idx = r.randrange(m) if r.random() < 0.6 else ("dyn", self.operand())
             return (iid, "arr_w", (a, m, idx, self.operand()))
         if k == "arr_r":
-            a, m = r.choice(c.arrays)
+            a, m, _ = r.choice(c.arrays)
             idx = r.randrange(m) if r.random() < 0.6 else ("dyn", self.operand())
             v = self.val()
             self.vals.append(v)
@@ -366,6 +418,23 @@ class Gen:
             d0, d1 = self.val("dr"), self.val("dr")
             self.vals += [d0, d1]
             return (iid, "dyn", (w0, w1, body, d0, d1, r.choice([8, 16])))
+        if k == "scratch":
+            sc = "%%sc%d" % iid
+            c.scratch.append(sc)
+            w = self.operand()
+            body = self.seq(r.randint(1, 3), depth - 1, susp)
+            restore([])
+            v = self.val()
+            self.vals.append(v)
+            return (iid, "scratch", (sc, w, body, v))
+        if k == "inner":
+            j = r.randrange(c.idx + 1, self.ncoros)
+            ib, io = "%%ib%d" % iid, "%%io%d" % iid
+            c.inner.append((ib, io, j))
+            a, nv = self.operand(), self.operand()
+            body = self.seq(r.randint(0, 3), depth - 1, susp)
+            restore([])
+            return (iid, "inner", (j, ib, io, a, nv, body))
         raise AssertionError(k)
 
     # ------------------------------------------------------------- emitting
@@ -402,14 +471,19 @@ class Gen:
         self.aborts = []      # (block, trace tag, value, slot, tokens, result values)
         self.end_preds = []   # (block, result values)
         attrs = "presplitcoroutine" + (" sanitize_address" if self.asan else "")
-        out.append("declare %s @c%d_proto(ptr%s)" % (self.cont_type(c), c.idx,
+        out.append("declare %s%s @c%d_proto(ptr%s)" % (c.cc, self.cont_type(c), c.idx,
                                                      "".join(", " + p for p in c.params)))
-        out.append("define %s @c%d(ptr %%buffer, i64 %%a, i64 %%n) %s {" % (self.ret_type(c), c.idx, attrs))
+        out.append("define %s%s @c%d(ptr %%buffer, i64 %%a, i64 %%n) %s {" % (c.cc, self.ret_type(c), c.idx, attrs))
         out.append("entry:")
         for s in c.slots:
             out.append("  %s = alloca i64, align 8" % s)
-        for a, m in c.arrays:
-            out.append("  %s = alloca [%d x i64], align 8" % (a, m))
+        for a, m, al in c.arrays:
+            out.append("  %s = alloca [%d x i64], align %d" % (a, m, al))
+        for sc in c.scratch:
+            out.append("  %s = alloca i64, align 8" % sc)
+        for ib, io, j in c.inner:
+            out.append("  %s = alloca [%d x i8], align %d" % (ib, self.coros[j].bufsize, self.coros[j].bufalign))
+            out.append("  %s = alloca [16 x i64], align 8" % io)
         for v, op, x, y in c.pre:
             out.append("  %s = %s i64 %s, %s" % (v, op, x, y))
         if c.prebegin_init:
@@ -436,7 +510,10 @@ class Gen:
                 out.append("  %%%s.ld = load i64, ptr %s, align 8" % (blk, slot))
                 out.append("  call void @trace(i32 %d, i64 %%%s.ld)" % (tag + 5000, blk))
             for t in reversed(toks):
-                out.append("  call void @llvm.coro.alloca.free(token %s)" % t)
+                if isinstance(t, tuple):
+                    out.append("  call void @c%d_drain(ptr %s, ptr %s, i32 1)" % t[1:])
+                else:
+                    out.append("  call void @llvm.coro.alloca.free(token %s)" % t)
             out.append("  br label %end")
             self.end_preds.append((blk, rv))
         out.append("end:")
@@ -460,7 +537,7 @@ class Gen:
         o = self.out
         for k, s in enumerate(c.slots):
             o.append("  store i64 %s, ptr %s, align 8" % ("%a" if k == 0 else str(1000 + k), s))
-        for k, (a, m) in enumerate(c.arrays):
+        for k, (a, m, _) in enumerate(c.arrays):
             o.append("  call void @llvm.memset.p0.i64(ptr align 8 %s, i8 %d, i64 %d, i1 false)" % (a, 17 + k, 8 * m))
 
     def block(self):
@@ -617,6 +694,25 @@ class Gen:
                 o[ph + 1] = "  %s = phi i64 [ %s, %%%s ], [ %s, %%%s ]" % (x, init, pre, xn, latch)
                 self.label(exit_)
                 o.append("  %s = phi i64 [ %s, %%%s ]" % (out, xn, latch))
+            elif k == "scratch":
+                sc, w, body, v = d
+                o.append("  call void @llvm.lifetime.start.p0(ptr %s)" % sc)
+                o.append("  store i64 %s, ptr %s, align 8" % (w, sc))
+                o.append("  call void @touch(ptr %s, i32 %d)" % (sc, 3000 + iid))
+                self.emit_items(body, skip)
+                o.append("  %s = load i64, ptr %s, align 8" % (v, sc))
+                o.append("  call void @llvm.lifetime.end.p0(ptr %s)" % sc)
+            elif k == "inner":
+                j, ib, io, a, nv, body = d
+                o.append("  %%in%d = and i64 %s, 3" % (iid, nv))
+                o.append("  %%im%d = add i64 %%in%d, 1" % (iid, iid))
+                o.append("  call void @c%d_start(ptr %s, ptr %s, i64 %s, i64 %%im%d)" % (j, ib, io, a, iid))
+                o.append("  call void @trace(i32 %d, i64 %d)" % (3500 + iid, j))
+                self.tokens.append(("inner", j, ib, io))
+                self.emit_items(body, skip)
+                self.tokens.pop()
+                o.append("  call void @c%d_drain(ptr %s, ptr %s, i32 0)" % (j, ib, io))
+                o.append("  call void @trace(i32 %d, i64 %d)" % (3600 + iid, j))
             elif k == "dyn":
                 w0, w1, body, d0, d1, al = d
                 tk, p = "%%tk%d" % iid, "%%dp%d" % iid
@@ -671,7 +767,7 @@ class Gen:
                     out.append("  store i64 %s, ptr %%s%d, align 8" % (v, s))
                     s += 1
         out.append("define void @c%d_start(ptr %%buf, ptr %%out, i64 %%a, i64 %%n) {" % c.idx)
-        out.append("  %%r = call %s @c%d(ptr %%buf, i64 %%a, i64 %%n)" % (rt, c.idx))
+        out.append("  %%r = call %s%s @c%d(ptr %%buf, i64 %%a, i64 %%n)" % (c.cc, rt, c.idx))
         store_ret("%r")
         out.append("  ret void")
         out.append("}")
@@ -691,9 +787,9 @@ class Gen:
                 args.append("double %%x%d.t" % j)
         ct = self.cont_type(c)
         if ct == "void":
-            out.append("  call void %%k(%s)" % ", ".join(args))
+            out.append("  call %svoid %%k(%s)" % (c.cc, ", ".join(args)))
         else:
-            out.append("  %%r = call %s %%k(%s)" % (ct, ", ".join(args)))
+            out.append("  %%r = call %s%s %%k(%s)" % (c.cc, ct, ", ".join(args)))
         if not c.once:
             store_ret("%r")
         elif c.results == "i64":
@@ -706,6 +802,26 @@ class Gen:
             out.append("  %o1 = getelementptr inbounds i64, ptr %out, i64 1")
             out.append("  store i64 %rc, ptr %o1, align 8")
         out.append("  ret void")
+        out.append("}")
+        # Runs an instance (started into buf/out by c_start) to its end.
+        out.append("define void @c%d_drain(ptr %%buf, ptr %%out, i32 %%ab) {" % c.idx)
+        out.append("entry:")
+        out.append("  %k0 = load ptr, ptr %out, align 8")
+        if c.once:
+            out.append("  call void @c%d_next(ptr %%k0, ptr %%buf, ptr %%out, i32 %%ab, i64 5, i64 6)" % c.idx)
+            out.append("  ret void")
+        else:
+            out.append("  br label %head")
+            out.append("head:")
+            out.append("  %k = phi ptr [ %k0, %entry ], [ %k1, %step ]")
+            out.append("  %none = icmp eq ptr %k, null")
+            out.append("  br i1 %none, label %done, label %step")
+            out.append("step:")
+            out.append("  call void @c%d_next(ptr %%k, ptr %%buf, ptr %%out, i32 %%ab, i64 5, i64 6)" % c.idx)
+            out.append("  %k1 = load ptr, ptr %out, align 8")
+            out.append("  br label %head")
+            out.append("done:")
+            out.append("  ret void")
         out.append("}")
         out.append("")
 
@@ -793,8 +909,10 @@ class Gen:
         def walk(items):
             for iid, k, d in items:
                 res.append(iid)
-                if k in ("loop", "dyn"):
+                if k in ("loop", "dyn", "scratch"):
                     walk(d[3] if k == "loop" else d[2])
+                elif k == "inner":
+                    walk(d[5])
                 elif k == "diamond":
                     walk(d[3])
                     walk(d[7])

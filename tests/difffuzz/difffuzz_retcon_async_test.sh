@@ -13,9 +13,9 @@ set -uo pipefail
 export PYTHONDONTWRITEBYTECODE=1
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 lower=$1
-retcon_seeds=${2:-0:28}
-async_seeds=${3:-0:28}
-o0_seeds=${4:-0:6}
+retcon_seeds=${2:-0:16}
+async_seeds=${3:-0:16}
+o0_seeds=${4:-0:4}
 known=$here/known_failures.txt
 status=0
 run() { python3 -B "$here/run_diff.py" --lower "$lower" --asan --jobs 2 --quiet --known-failures "$known" "$@" || status=1; }

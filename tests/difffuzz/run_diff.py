@@ -300,6 +300,11 @@ class Case:
 
     def judge(self, mode, who, cmd):
         """Lowers mode's presplit IR with cmd; returns (verdict, detail)."""
+        if who == "llvm" and self.gen in LOWERED_REF and os.path.exists(self.p("ref.llvm.ll")):
+            # LLVM's lowering is the reference: prepare() built and ran it
+            # at -O2 and -O0 and they agreed.
+            shutil.copy(self.p("ref.llvm.ll"), self.p("%s.llvm.ll" % mode))
+            return "pass", ""
         inp = self.p("%s.presplit.ll" % mode)
         out = self.p("%s.%s.ll" % (mode, who))
         if os.path.exists(out):

@@ -27,6 +27,7 @@ pointer the callee writes its result through (or null). Features, for
   loops     loops with awaits and yields, values in phis
   branch    diamonds with suspends in an arm
   typed     i32 and double values live across suspends
+  wide      i1, i8, i16, i128, <4 x i32>, float, {i8, i128} values too
   prebegin  header loads and arithmetic before coro.id/coro.begin
   lifetime  an i64 alloca inside lifetime.start/end around code with
             suspends, its address handed to the driver (which rewrites it)
@@ -42,10 +43,14 @@ into the afp (field 1, read at run time), a 64-byte canary after it
 (checked when freed), every context freed exactly once.
 """
 import argparse
+import os
 import random
 import sys
 
-FEATURES = ["await", "yield", "yieldval", "poke", "projection", "allocas", "loops", "branch", "typed",
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wide_types import WIDE  # noqa: E402
+
+FEATURES = ["wide", "await", "yield", "yieldval", "poke", "projection", "allocas", "loops", "branch", "typed",
             "prebegin", "endforms", "lifetime", "earlyend"]
 
 HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -265,7 +270,7 @@ class Gen:
             self.f = f
             self.mult = 1
             self.fcost = 1
-            self.vals, self.i32s, self.dbls = ["%a0", "%a1"], [], []
+            self.vals, self.i32s, self.dbls, self.wides = ["%a0", "%a1"], [], [], []
             f.pre = []
             if self.on("prebegin"):
                 for _ in range(r.randint(0, 2)):
@@ -320,6 +325,8 @@ class Gen:
         kinds = [("op", 5), ("trace", 2)] + sk
         if self.on("typed"):
             kinds += [("typed_mk", 2), ("typed_use", 2)]
+        if self.on("wide"):
+            kinds += [("wide_mk", 2)] + ([("wide_use", 3)] if self.wides else [])
         if f.slots:
             kinds += [("slot_w", 2), ("slot_r", 2)]
         if f.arrays:
@@ -370,6 +377,18 @@ class Gen:
         if k == "poke":
             self.fcost += self.mult
             return (iid, "poke", (r.choice(f.slots), self.operand()))
+        if k == "wide_mk":
+            t = r.choice(sorted(WIDE))
+            a = self.operand()
+            v = self.val("w")
+            self.wides.append((t, v))
+            return (iid, "wide_mk", (t, v, a))
+        if k == "wide_use":
+            t, x = r.choice(self.wides)
+            a = self.operand()
+            v = self.val()
+            self.vals.append(v)
+            return (iid, "wide_use", (t, v, x, a))
         if k == "typed_mk":
             v = self.val("t")
             if r.random() < 0.5:
@@ -400,10 +419,10 @@ class Gen:
             v = self.val()
             self.vals.append(v)
             return (iid, "arr_r", (a, m, idx, v))
-        pools = (list(self.vals), list(self.i32s), list(self.dbls))
+        pools = (list(self.vals), list(self.i32s), list(self.dbls), list(self.wides))
 
         def restore(extra):
-            self.vals, self.i32s, self.dbls = (list(p) for p in pools)
+            self.vals, self.i32s, self.dbls, self.wides = (list(p) for p in pools)
             self.vals += extra
         if k == "diamond":
             cnd = self.val("c")
@@ -584,6 +603,12 @@ class Gen:
                 o.append("  %%r%d = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s("
                          "i32 0, ptr %%res%d, ptr @project_self, ptr @fwd_yield_poke, ptr %%res%d, ptr %%ctx, "
                          "ptr %s, i64 %s)" % (iid, iid, iid, s, a))
+            elif k == "wide_mk":
+                t, v, a = d
+                o.extend(WIDE[t][0].format(v=v, x="", a=a).split("\n"))
+            elif k == "wide_use":
+                t, v, x, a = d
+                o.extend(WIDE[t][1].format(v=v, x=x, a=a).split("\n"))
             elif k == "mk_i32":
                 v, a, m = d
                 o.append("  %s.t = trunc i64 %s to i32" % (v, a))

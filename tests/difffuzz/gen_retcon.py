@@ -27,6 +27,7 @@ The body (features, for --disable):
   loops     loops with suspends (multi-suspend only) and phis
   branch    diamonds, with suspends in an arm (multi-suspend only)
   typed     i32, double and {i32, i64} values live across suspends
+  wide      i1, i8, i16, i128, <4 x i32>, float, {i8, i128} values too
   abort     the i1 abort flag (without it, continuations never abort)
   extras    continuation parameters after the flag
   probe     coro.size/coro.align stored (volatile) to a global per
@@ -50,10 +51,14 @@ the results, the allocator's balance (every block allocated is freed
 exactly once, a bad free exits 3) and a checksum.
 """
 import argparse
+import os
 import random
 import sys
 
-FEATURES = ["prebegin", "allocas", "dynalloca", "loops", "branch", "typed", "abort", "extras", "probe",
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wide_types import WIDE  # noqa: E402
+
+FEATURES = ["wide", "prebegin", "allocas", "dynalloca", "loops", "branch", "typed", "abort", "extras", "probe",
             "lifetime", "cc", "inner"]
 
 HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -198,7 +203,7 @@ class Gen:
             c.prebegin_init = self.on("prebegin") and r.random() < 0.5
             self.vn = 0
             self.c = c
-            self.vals, self.i32s, self.dbls, self.sts = ["%a", "%n"], [], [], []
+            self.vals, self.i32s, self.dbls, self.sts, self.wides = ["%a", "%n"], [], [], [], []
             c.pre = []
             if self.on("prebegin"):
                 for _ in range(r.randint(0, 3)):
@@ -284,10 +289,10 @@ class Gen:
         """A diamond with a suspend in each arm (yield-once: one per path)."""
         r = self.rng
         iid = self.new_id()
-        pools = (list(self.vals), list(self.i32s), list(self.dbls), list(self.sts))
+        pools = (list(self.vals), list(self.i32s), list(self.dbls), list(self.sts), list(self.wides))
 
         def restore(extra):
-            self.vals, self.i32s, self.dbls, self.sts = (list(p) for p in pools)
+            self.vals, self.i32s, self.dbls, self.sts, self.wides = (list(p) for p in pools)
             self.vals += extra
         cnd = self.val("c")
         ca, m_ = self.operand(), r.randrange(1, 5)
@@ -310,6 +315,8 @@ class Gen:
             kinds.append(("suspend", 5))
         if self.on("typed"):
             kinds += [("typed_mk", 2), ("typed_use", 2)]
+        if self.on("wide"):
+            kinds += [("wide_mk", 2)] + ([("wide_use", 3)] if self.wides else [])
         if c.slots:
             kinds += [("slot_w", 2), ("slot_r", 2)]
         if c.arrays:
@@ -343,6 +350,18 @@ class Gen:
             return (iid, "op", (v, op, a, b))
         if k == "trace":
             return (iid, "trace", (self.tag(), self.operand()))
+        if k == "wide_mk":
+            t = r.choice(sorted(WIDE))
+            a = self.operand()
+            v = self.val("w")
+            self.wides.append((t, v))
+            return (iid, "wide_mk", (t, v, a))
+        if k == "wide_use":
+            t, x = r.choice(self.wides)
+            a = self.operand()
+            v = self.val()
+            self.vals.append(v)
+            return (iid, "wide_use", (t, v, x, a))
         if k == "typed_mk":
             t = r.choice(["i32", "double", "st"])
             v = self.val("t")
@@ -380,10 +399,10 @@ class Gen:
             v = self.val()
             self.vals.append(v)
             return (iid, "arr_r", (a, m, idx, v))
-        pools = (list(self.vals), list(self.i32s), list(self.dbls), list(self.sts))
+        pools = (list(self.vals), list(self.i32s), list(self.dbls), list(self.sts), list(self.wides))
 
         def restore(extra):
-            self.vals, self.i32s, self.dbls, self.sts = (list(p) for p in pools)
+            self.vals, self.i32s, self.dbls, self.sts, self.wides = (list(p) for p in pools)
             self.vals += extra
         if k == "diamond":
             cnd = self.val("c")
@@ -616,6 +635,12 @@ class Gen:
                 o.append("  call void @trace(i32 %d, i64 %s)" % d)
             elif k == "suspend":
                 self.emit_suspend(iid, d)
+            elif k == "wide_mk":
+                t, v, a = d
+                o.extend(WIDE[t][0].format(v=v, x="", a=a).split("\n"))
+            elif k == "wide_use":
+                t, v, x, a = d
+                o.extend(WIDE[t][1].format(v=v, x=x, a=a).split("\n"))
             elif k == "mk_i32":
                 v, a, m = d
                 o.append("  %s.t = trunc i64 %s to i32" % (v, a))

@@ -210,6 +210,7 @@ class Gen:
                     v = self.val("pb")
                     c.pre.append((v, r.choice(["add", "mul", "xor"]), self.operand(), self.operand()))
                     self.vals.append(v)
+            self.pre_extra(c)
             self.dyn_depth = 0
             if c.once:
                 c.items = self.seq(r.randint(1, 2 + self.size // 2), 1, False)
@@ -241,6 +242,42 @@ class Gen:
         if c.results == "{i64, i32}":
             return [self.operand(), self.i32op()]
         return []
+
+    def pre_extra(self, c):
+        """Before coro.id: a diamond whose phi is used after suspends, and
+        an initialized slot whose address the driver is given (and writes
+        through) before coro.begin."""
+        r = self.rng
+        c.prebr = None
+        c.pretouch = False
+        if not self.on("prebegin"):
+            return
+        # Not with allocas stored before coro.begin: LLVM 22 then writes
+        # invalid IR when coro.begin is not in the entry block (the store
+        # gets the frame address defined after coro.begin; see
+        # bench/FUZZ_RESULTS.md).
+        if r.random() < 0.35 and not c.prebegin_init:
+            c.prebr = (self.operand(), self.operand(), self.operand())
+            self.vals.append("%pbm")
+        c.pretouch = c.prebegin_init and bool(c.slots) and r.random() < 0.5
+
+    def emit_pre_extra(self, c):
+        o = self.out
+        if c.pretouch:
+            o.append("  call void @touch(ptr %s, i32 2999)" % c.slots[0])
+        if c.prebr:
+            a, x, y = c.prebr
+            o.append("  %%pbc.u = urem i64 %s, 3" % a)
+            o.append("  %pbc = icmp eq i64 %pbc.u, 0")
+            o.append("  br i1 %pbc, label %pre.a, label %pre.b")
+            o.append("pre.a:")
+            o.append("  %%pba = mul i64 %s, 5" % x)
+            o.append("  br label %pre.j")
+            o.append("pre.b:")
+            o.append("  %%pbb = add i64 %s, 9" % y)
+            o.append("  br label %pre.j")
+            o.append("pre.j:")
+            o.append("  %pbm = phi i64 [ %pba, %pre.a ], [ %pbb, %pre.b ]")
 
     def operand(self):
         r = self.rng
@@ -507,6 +544,7 @@ class Gen:
             out.append("  %s = %s i64 %s, %s" % (v, op, x, y))
         if c.prebegin_init:
             self.init_allocas(c)
+        self.emit_pre_extra(c)
         idf = "llvm.coro.id.retcon.once" if c.once else "llvm.coro.id.retcon"
         out.append("  %%id = call token @%s(i32 %d, i32 %d, ptr %%buffer, ptr @c%d_proto, ptr @%s, ptr @fz_dealloc)"
                    % (idf, c.bufsize, c.bufalign, c.idx, "fz_alloc32" if c.alloc32 else "fz_alloc"))
@@ -518,7 +556,7 @@ class Gen:
             out.append("  store volatile i64 %%fzal, ptr @fz_align_c%d, align 8" % c.idx)
         if not c.prebegin_init:
             self.init_allocas(c)
-        self.cur = "entry"
+        self.cur = "pre.j" if c.prebr else "entry"
         self.emit_items(c.items, skip)
         self.end_preds.append((self.cur, c.end_vals))
         out.append("  br label %end")

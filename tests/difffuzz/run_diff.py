@@ -804,7 +804,7 @@ def main():
     if pairs:
         larger = sum(1 for cs, ls in pairs if cs > ls)
         smaller = sum(1 for cs, ls in pairs if cs < ls)
-        gm = math.exp(sum(math.log(cs / ls) for cs, ls in pairs) / len(pairs))
+        gm = math.exp(sum(math.log(max(cs, 1) / max(ls, 1)) for cs, ls in pairs) / len(pairs))  # an empty frame counts as 1 byte
         print("frames: %d compared, corolower larger in %d, smaller in %d, geomean corolower/LLVM %.4f"
               % (len(pairs), larger, smaller, gm))
     n = len(seeds) * len(["ir"] if args.gen == "ir" else args.modes)

@@ -89,6 +89,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen_cpp  # noqa: E402
 import gen_ir  # noqa: E402
+import gen_retcon  # noqa: E402
+import gen_async  # noqa: E402
+
+# The IR generators: same interface (program(seed, size, disabled, skip,
+# asan) -> (ir, driver, gen), FEATURES, gen.ids()).
+IR_GENS = {"ir": gen_ir, "retcon": gen_retcon, "async": gen_async}
+# Generators whose reference is LLVM's lowering (opt-22) compiled at -O2
+# (clang-22 -O2 on presplit retcon IR is no reference: function-attrs marks
+# a multi-exit ramp ending in `unreachable` noreturn before coro-split runs,
+# and the wrapper calling it is cut short).
+LOWERED_REF = ("retcon", "async")
 
 CLANGXX = os.environ.get("CLANGXX", "clang++-22")
 CLANG = os.environ.get("CLANG", "clang-22")
@@ -159,6 +170,7 @@ class Case:
         self.work = work
         self.gen = args.gen
         self.modes = modes or (["ir"] if args.gen == "ir" else args.modes)
+        self.irlike = args.gen in IR_GENS
         self.text = text
         self.driver = driver
         self.san = ["-fsanitize=address", "-fno-omit-frame-pointer"] if args.asan else []
@@ -171,8 +183,8 @@ class Case:
             if self.gen == "cpp":
                 self.text, _ = gen_cpp.program(self.seed, self.args.size, self.args.disabled)
             else:
-                self.text, self.driver, _ = gen_ir.program(self.seed, self.args.size, self.args.disabled,
-                                                           asan=self.args.asan)
+                self.text, self.driver, _ = IR_GENS[self.gen].program(self.seed, self.args.size, self.args.disabled,
+                                                                      asan=self.args.asan)
         if self.gen == "cpp":
             with open(self.p("prog.cpp"), "w") as fh:
                 fh.write(self.text)
@@ -194,7 +206,8 @@ class Case:
         if self.gen == "cpp":
             cmd = [CLANGXX, "-O2"] + self.san + [src, "-o", exe]
         else:
-            cmd = [CLANG, "-O2", "-Wno-override-module"] + self.san + [src, self.p("driver.c"), "-o", exe]
+            opt = "-O0" if os.path.basename(exe).startswith("O0.") else "-O2"
+            cmd = [CLANG, opt, "-Wno-override-module"] + self.san + [src, self.p("driver.c"), "-o", exe]
         rc, out, err = sh(cmd, timeout=300)
         with open(log, "w") as fh:
             fh.write(out + err)
@@ -207,6 +220,8 @@ class Case:
             ok = sh([CLANGXX, "-std=c++20", "-O2"] + self.san + [self.p("prog.cpp"), "-o", self.p("native")], timeout=300)
             if ok[0] != 0:
                 return "native build failed: " + ok[2][:300]
+        elif self.gen in LOWERED_REF:
+            return self.prepare_lowered_ref()
         else:
             if not self.build(self.p("prog.ll"), self.p("native"), self.p("native.build.log")):
                 return "native build failed (see native.build.log)"
@@ -254,8 +269,42 @@ class Case:
             shutil.copy(self.p("prog.ll"), self.p("ir.presplit.ll"))
         return None
 
+    def prepare_lowered_ref(self):
+        """retcon / async: the reference is LLVM's lowering, built at -O2
+        and at -O0 (which must agree: else the program has undefined
+        behaviour, or LLVM's lowering or code generation is wrong)."""
+        ref = self.p("ref.llvm.ll")
+        rc, so, se = sh(fill(llvm_cmd(), self.p("prog.ll"), ref), timeout=LOWER_TIMEOUT)
+        if rc != 0:
+            return "LLVM's passes failed (%s): %s" % (rc, first_line(se, "error") or first_line(se, "LLVM ERROR"))
+        lo = leftover(ref)
+        if lo:
+            return "LLVM's passes left " + lo
+        runs = {}
+        for lvl in ("O2", "O0"):
+            exe = self.p("%s.ref.exe" % lvl)
+            if not self.build(ref, exe, self.p("%s.ref.build.log" % lvl)):
+                return "LLVM's lowering does not compile at -%s (see %s.ref.build.log)" % (lvl, lvl)
+            rc, out, err = self.run(exe, "%s.ref" % lvl)
+            if rc != 0 and (rc == "timeout" or rc < 0 or rc > 4):
+                return "LLVM's lowering at -%s exited with %s: %s" % (lvl, rc, (out + err)[-300:])
+            if SAN_RE.search(err):
+                return "LLVM's lowering at -%s has a sanitizer report: %s" % (lvl, SAN_RE.search(err).group(0))
+            runs[lvl] = (rc, out)
+        if runs["O0"] != runs["O2"]:
+            return "LLVM's lowering prints differently at -O0 and -O2 (line %d)" % first_diff(runs["O0"][1], runs["O2"][1])
+        self.ref = runs["O2"]
+        for m in self.modes:
+            shutil.copy(self.p("prog.ll"), self.p("%s.presplit.ll" % m))
+        return None
+
     def judge(self, mode, who, cmd):
         """Lowers mode's presplit IR with cmd; returns (verdict, detail)."""
+        if who == "llvm" and self.gen in LOWERED_REF and os.path.exists(self.p("ref.llvm.ll")):
+            # LLVM's lowering is the reference: prepare() built and ran it
+            # at -O2 and -O0 and they agreed.
+            shutil.copy(self.p("ref.llvm.ll"), self.p("%s.llvm.ll" % mode))
+            return "pass", ""
         inp = self.p("%s.presplit.ll" % mode)
         out = self.p("%s.%s.ll" % (mode, who))
         if os.path.exists(out):
@@ -273,7 +322,7 @@ class Case:
             return ("crash" if who == "cmd" else "reject"), "lowering exited with %s: %s" % (rc, first_line(se, ""))
         if not os.path.exists(out) or os.path.getsize(out) == 0:
             return "crash", "no output"
-        lo = leftover(out, strict=self.gen == "cpp")
+        lo = leftover(out, strict=self.gen != "ir")
         if lo:
             return "leftover", lo
         exe = self.p("%s.%s.exe" % (mode, who))
@@ -289,6 +338,8 @@ class Case:
         return "pass", ""
 
     def frame_sizes(self, mode):
+        if self.gen in LOWERED_REF:
+            return self.probe_sizes(mode)
         inp = self.p("%s.presplit.ll" % mode)
         rep = self.p("%s.frames.json" % mode)
         out = self.p("%s.cmd-report.ll" % mode)
@@ -307,6 +358,30 @@ class Case:
         for f in frames:
             res.append((f["function"], f["size"], llvm.get(f["function"])))
         return res
+
+
+    def probe_sizes(self, mode):
+        """retcon: the frame sizes both lowerings put into the generator's
+        coro.size probe (`store volatile i64 N, ptr @fz_size_cK`), and
+        corolower's own --frame-report size must agree with its probe;
+        async: the context size each patched into field 1 of the async
+        function pointer `@fK_afp`. Rows: (function, corolower, llvm)."""
+        def read(path):
+            res = {}
+            if not os.path.exists(path):
+                return res
+            with open(path, errors="replace") as fh:
+                text = fh.read()
+            if self.gen == "retcon":
+                for m in re.finditer(r"store volatile i64 (\d+), ptr @fz_size_(c\d+)", text):
+                    res[m.group(2)] = int(m.group(1))
+            else:
+                for m in re.finditer(r"^@(f\d+)_afp = .*<\{ i32 .*, i32 (\d+) \}>", text, re.M):
+                    res[m.group(1)] = int(m.group(2))
+            return res
+        ours = read(self.p("%s.cmd.ll" % mode))
+        llvm = read(self.p("%s.llvm.ll" % mode))
+        return [(fn, ours[fn], llvm.get(fn)) for fn in sorted(ours)]
 
 
 def first_line(text, key):
@@ -341,7 +416,7 @@ def run_seed(args, seed, root):
         # A saved case (regressions/NAME.cpp, or NAME.ll with NAME.c).
         with open(args.files[seed]) as fh:
             text = fh.read()
-        if args.gen == "ir":
+        if args.gen in IR_GENS:
             with open(args.files[seed][:-3] + ".c") as fh:
                 driver = fh.read()
     c = Case(args, seed, work, text=text, driver=driver)
@@ -403,6 +478,19 @@ def diagnose(r):
         return ("issue 13 (probably): exn.slot/ehselector.slot read after the frame is freed on the ramp's exception exit"
                 + (" (LLVM's passes too on this input)" if r["llvm"] == v else ""))
     return "unclassified"
+
+
+def file_gen(files):
+    """The generator a saved .ll case came from (its `; gen_NAME.py` line)."""
+    gens = set()
+    for f in files:
+        with open(f, errors="replace") as fh:
+            head = fh.read(4000)
+        m = re.search(r"^; (?:.*?)gen_(ir|retcon|async)\.py \d+", head, re.M)
+        gens.add(m.group(1) if m else "ir")
+    if len(gens) != 1:
+        sys.exit("run_diff.py: --files mixes cases of generators %s" % ", ".join(sorted(gens)))
+    return gens.pop()
 
 
 def load_known(path):
@@ -469,7 +557,7 @@ def reduce_case(args, r, regress_dir, log):
         if args.gen == "cpp":
             t, g = gen_cpp.program(seed, size, dis, skip)
             return t, None, g
-        t, d, g = gen_ir.program(seed, size, dis, skip, asan=args.asan)
+        t, d, g = IR_GENS[args.gen].program(seed, size, dis, skip, asan=args.asan)
         return t, d, g
 
     def check(size, dis, skip):
@@ -484,7 +572,7 @@ def reduce_case(args, r, regress_dir, log):
     if not first:
         log("  reduce %s %d %s: not reproducible alone: %s" % (args.gen, seed, mode, first[:300]))
         return None
-    feats = gen_cpp.FEATURES if args.gen == "cpp" else gen_ir.FEATURES
+    feats = gen_cpp.FEATURES if args.gen == "cpp" else IR_GENS[args.gen].FEATURES
     for f in feats:
         if f not in dis and check(size, dis + [f], skip):
             dis = dis + [f]
@@ -507,7 +595,7 @@ def reduce_case(args, r, regress_dir, log):
         chunk //= 2
     text, driver, _ = make(size, dis, skip)
     name = "%s_%s_%d_%s" % (verdict, args.label, seed, mode)
-    how = ("gen_cpp.py %d --size %d" if args.gen == "cpp" else "gen_ir.py %d --size %d") % (seed, size)
+    how = ("gen_%s.py %%d --size %%d" % args.gen) % (seed, size)
     if dis:
         how += " --disable " + ",".join(dis)
     if skip:
@@ -518,7 +606,7 @@ def reduce_case(args, r, regress_dir, log):
               "%s\nreduced from seed %d by run_diff.py --reduce (%d tests); regenerate with: %s\n"
               "check with: run_diff.py --lower CMD --files THIS_FILE%s%s"
               % (name, verdict, mode, llvm_note, re.sub(r"/tmp/\S+/", "", detail), seed, tests[0], how,
-                 " --modes " + mode if args.gen == "cpp" else "", " --asan" if args.asan else ""))
+                 " --modes " + mode if args.gen != "ir" else "", " --asan" if args.asan else ""))
     os.makedirs(regress_dir, exist_ok=True)
     comment = "//" if args.gen == "cpp" else ";"
     hdr = "".join("%s %s\n" % (comment, l) for l in header.splitlines())
@@ -571,8 +659,8 @@ def main():
     ap.add_argument("--lower", required=True)
     ap.add_argument("--seeds")
     ap.add_argument("--files", nargs="+", help="saved cases (regressions/*.cpp or *.ll) instead of seeds")
-    ap.add_argument("--gen", choices=["cpp", "ir"], default="cpp")
-    ap.add_argument("--modes", default="O0,O2,simplified")
+    ap.add_argument("--gen", choices=["cpp", "ir", "retcon", "async"], default="cpp")
+    ap.add_argument("--modes", help="cpp: O0,O2,simplified (the default); retcon, async: O2 (the default), O0")
     ap.add_argument("--size", type=int, default=6)
     ap.add_argument("--disable", default="", help="generator features to leave out (see gen_cpp.py / gen_ir.py)")
     ap.add_argument("--label", help="name of this run in the output and in known failures (default: --gen)")
@@ -613,17 +701,19 @@ def main():
         exts = {os.path.splitext(f)[1] for f in args.files}
         if exts - {".cpp", ".ll"} or len(exts) != 1:
             ap.error("--files takes .cpp files or .ll files (each with its .c driver), not both")
-        args.gen = "cpp" if exts == {".cpp"} else "ir"
+        args.gen = "cpp" if exts == {".cpp"} else file_gen(args.files)
         args.label = args.label if args.label != "cpp" or args.gen == "cpp" else args.gen
         a, b = 0, len(args.files)
     elif not args.seeds or not re.fullmatch(r"\d+:\d+", args.seeds):
         ap.error("--seeds A:B (or --files) is required")
     else:
         a, b = map(int, args.seeds.split(":"))
+    if args.modes is None:
+        args.modes = "O2" if args.gen in LOWERED_REF else "O0,O2,simplified"
     args.modes = [m for m in args.modes.split(",") if m]
     for m in args.modes:
-        if m not in ("O0", "O2", "simplified"):
-            ap.error("unknown mode " + m)
+        if m not in (("O0", "O2") if args.gen in LOWERED_REF else ("O0", "O2", "simplified")):
+            ap.error("unknown mode %s for --gen %s" % (m, args.gen))
     if args.jobs < 1:
         ap.error("bad --jobs")
     known = load_known(args.known_failures)
@@ -714,10 +804,10 @@ def main():
     if pairs:
         larger = sum(1 for cs, ls in pairs if cs > ls)
         smaller = sum(1 for cs, ls in pairs if cs < ls)
-        gm = math.exp(sum(math.log(cs / ls) for cs, ls in pairs) / len(pairs))
+        gm = math.exp(sum(math.log(max(cs, 1) / max(ls, 1)) for cs, ls in pairs) / len(pairs))  # an empty frame counts as 1 byte
         print("frames: %d compared, corolower larger in %d, smaller in %d, geomean corolower/LLVM %.4f"
               % (len(pairs), larger, smaller, gm))
-    n = len(seeds) * len(args.modes if args.gen == "cpp" else ["ir"])
+    n = len(seeds) * len(["ir"] if args.gen == "ir" else args.modes)
     print("throughput: %d programs x modes in %.0f s (%.1f programs/min, jobs %d)"
           % (n, elapsed, len(seeds) * 60.0 / max(elapsed, 1e-9), args.jobs))
     if args.write_known:

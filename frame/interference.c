@@ -337,6 +337,15 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
 
 int crl_layout_frame(crl_coro *c, crl_plan *p) {
   uint32_t nf = c->num_fields;
+  /* The planner may lay the frame out more than once (choose_remat_plan),
+   * and the ABI's header fields outlive each try: whatever an earlier
+   * layout put in the realigned region or its slack must not stay there
+   * (its region id would name another field, its slot collide). */
+  for (uint32_t f = 0; f < nf; f++) {
+    c->fields[f].region = 0;
+    c->fields[f].in_slack = 0;
+    c->fields[f].region_offset = 0;
+  }
   /* One more field may come: the realigned region. */
   interf_ctx x = {c, p, malloc((nf + 1) * sizeof(uint32_t))};
   if (!x.cand_of_field) return -1;

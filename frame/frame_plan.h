@@ -9,8 +9,6 @@
 #include "core/liveness.h"
 #include "frame/frame.h"
 
-#define CRL_REMAT_TREE_MAX 8
-
 typedef struct crl_cand {
   LLVMValueRef value;   /* instruction, argument or alloca */
   uint32_t def_block;
@@ -20,21 +18,11 @@ typedef struct crl_cand {
   int rewrites;         /* memory whose liveness stops where it is written
                            whole (crl_live_in_kill_matrix) */
   int store_after_def;  /* cannot be stored at the suspend points */
-  int remat;            /* recomputed after each suspend from its operands,
-                           which are kept in the frame anyway */
-  /* With c->remat_depth > 1: pure instructions between the value and those
-   * operands that cross no suspend themselves, recomputed with it (in
-   * definition order; malloc'd, NULL when none). */
-  LLVMValueRef *chain;
-  uint32_t num_chain;
+  int remat;            /* recomputed after each suspend it crosses from
+                           its operands (kept in the frame across those
+                           suspends, or recomputed there in turn) */
   int chain_only;       /* a value used only in its block, a candidate only
                            so that a recomputed user may need it */
-  /* Chains (CRL_PLAN_REMAT_CHAINS): the instructions it is computed
-   * from that are recomputed with it (operands first), and the candidates
-   * those read (kept in the frame, or recomputed themselves). */
-  LLVMValueRef *tree;   /* at most CRL_REMAT_TREE_MAX */
-  uint32_t ntree, nleaves;
-  uint32_t *leaves;
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
   uint64_t *live_blocks;/* allocas: blocks where really alive, or NULL */

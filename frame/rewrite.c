@@ -326,41 +326,6 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   return 0;
 }
 
-/* The recomputed values in the order their copies are made. A chain's
- * copy reads the copies of the recomputed values it is computed from, so
- * those come after it: by definition, latest first (a definition comes
- * after what it reads in reverse post-order). Without chains, in candidate
- * order. NULL when out of memory. */
-static uint32_t *remat_order(crl_coro *c, crl_plan *p, uint32_t *n) {
-  uint32_t *ids = malloc((p->num_cands + 1) * sizeof *ids);
-  if (!ids) return NULL;
-  *n = 0;
-  for (uint32_t i = 0; i < p->num_cands; i++)
-    if (p->cands[i].remat) ids[(*n)++] = i;
-  if (!(c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS) || *n < 2) return ids;
-  uint32_t nb = p->num_blocks, cnt = 0;
-  uint32_t *rpo = malloc((nb + 1) * sizeof *rpo), *idx = malloc((nb + 1) * sizeof *idx);
-  crl_keyed *kv = malloc(*n * sizeof *kv);
-  if (!rpo || !idx || !kv || crl_cfg_rpo(&p->cfg, rpo, idx, &cnt) != 0) {
-    free(rpo);
-    free(idx);
-    free(kv);
-    free(ids);
-    return NULL;
-  }
-  /* Candidates are numbered in instruction order within a block. */
-  for (uint32_t k = 0; k < *n; k++) {
-    uint32_t b = p->cands[ids[k]].def_block;
-    uint64_t pos = b < nb && idx[b] != UINT32_MAX ? idx[b] : 0;
-    kv[k] = (crl_keyed){~((pos << 32) | ids[k]), ids[k]};
-  }
-  crl_keyed_sort(kv, *n, ids);
-  free(rpo);
-  free(idx);
-  free(kv);
-  return ids;
-}
-
 static int spill_values(crl_coro *c, crl_plan *p) {
   crl_ssa_repair r;
   if (crl_ssa_repair_init(&r, c, p) != 0) return -1;
@@ -369,11 +334,9 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   /* Recomputed values first: their copies after the suspends use operands
    * whose own repair, below, must see those uses; along a recomputed chain
    * users come before the operands they recompute from, for the same
-   * reason (tree chains: in the order remat_order gives). */
+   * reason (crl_remat_order). */
   uint32_t nremat = 0;
-  uint32_t *order = (c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS)
-                        ? remat_order(c, p, &nremat)
-                        : crl_remat_order(p, &nremat);
+  uint32_t *order = crl_remat_order(p, &nremat);
   if (!order) rc = -1;
   for (uint32_t k = 0; k < nremat; k++) {
     crl_ssa_begin_value(&r, order[k]);

@@ -320,3 +320,113 @@ uint32_t *crl_remat_order(crl_plan *p, uint32_t *count) {
   *count = m;
   return ord;
 }
+
+/* ---- narrow slots ----
+ *
+ * A spilled integer whose every possible value is an extension of a
+ * narrower integer is kept at that width: the value is one of the leaves
+ * reached through phis and selects (which only pass values along, so
+ * loops among them add nothing), and each leaf (a constant, a sign or
+ * zero extension) says how many bits it needs signed and unsigned. The
+ * store truncates, the reload extends back: the same value. Undef and
+ * poison count as wide, and so does a suspend's result: the lowering
+ * stands it in with a phi of a placeholder constant (or poison) that the
+ * split replaces with what the continuation is given. A walk visits at
+ * most CRL_NARROW_NODES values, so this stays linear. */
+#define CRL_NARROW_NODES 64
+
+static unsigned const_bits(LLVMValueRef k, unsigned n, int zext) {
+  unsigned long long z = LLVMConstIntGetZExtValue(k);
+  long long sv = LLVMConstIntGetSExtValue(k);
+  for (unsigned b = 1; b < n && b < 64; b++) {
+    if (zext) {
+      if ((z >> b) == 0) return b;
+    } else {
+      long long lo = -(1LL << (b - 1)), hi = (1LL << (b - 1)) - 1;
+      if (sv >= lo && sv <= hi) return b;
+    }
+  }
+  return n;
+}
+
+/* Bits the leaf v (of n bits) needs when extended back: [0] signed,
+ * [1] unsigned. */
+static void leaf_bits(LLVMValueRef v, unsigned n, unsigned out[2]) {
+  out[0] = out[1] = n;
+  if (LLVMIsAConstantInt(v)) {
+    if (n <= 64) {
+      out[0] = const_bits(v, n, 0);
+      out[1] = const_bits(v, n, 1);
+    }
+  } else if (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v)) {
+    LLVMTypeRef st = LLVMTypeOf(LLVMGetOperand(v, 0));
+    if (LLVMGetTypeKind(st) != LLVMIntegerTypeKind) return;
+    unsigned m = LLVMGetIntTypeWidth(st);
+    if (LLVMIsASExtInst(v)) {
+      out[0] = m;
+    } else {
+      out[0] = m + 1;
+      out[1] = m;
+    }
+  }
+}
+
+static int in_work(const crl_vec *w, LLVMValueRef v) {
+  for (unsigned k = 0; k < w->n; k++)
+    if (w->v[k] == v) return 1;
+  return 0;
+}
+
+void crl_mark_narrow(crl_coro *c, crl_plan *p) {
+  crl_vec work = {0};
+  crl_valmap results;
+  if (crl_valmap_init(&results, c->num_susp + 1) != 0) return;
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (c->susp[s].result) crl_valmap_put(&results, c->susp[s].result, c->susp[s].result);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    cd->narrow = 0;
+    cd->narrow_zext = 0;
+    LLVMTypeRef t = LLVMTypeOf(cd->value);
+    if (cd->is_alloca || LLVMGetTypeKind(t) != LLVMIntegerTypeKind ||
+        crl_bitset_next(&p->cross.across[i], 0) >= c->num_susp)
+      continue;
+    unsigned n = LLVMGetIntTypeWidth(t);
+    if (n <= 8 || n > 64 || (!LLVMIsAPHINode(cd->value) && !LLVMIsASelectInst(cd->value)))
+      continue;
+    unsigned need[2] = {0, 0};
+    int ok = 1;
+    work.n = 0;
+    if (crl_vec_push(&work, cd->value)) break;
+    for (unsigned w = 0; w < work.n && ok; w++) {
+      LLVMValueRef v = work.v[w];
+      if (crl_valmap_has(&results, v)) {
+        ok = 0;
+        break;
+      }
+      if (LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) {
+        unsigned k0 = LLVMIsASelectInst(v) ? 1 : 0, nops = LLVMGetNumOperands(v);
+        for (unsigned k = k0; k < nops && ok; k++) {
+          LLVMValueRef op = LLVMGetOperand(v, k);
+          if (in_work(&work, op)) continue;
+          if (work.n == CRL_NARROW_NODES || crl_vec_push(&work, op)) ok = 0;
+        }
+        continue;
+      }
+      unsigned b[2];
+      leaf_bits(v, n, b);
+      if (b[0] > need[0]) need[0] = b[0];
+      if (b[1] > need[1]) need[1] = b[1];
+      if (need[0] >= n && need[1] >= n) ok = 0;
+    }
+    if (!ok) continue;
+    int zext = need[1] < need[0];
+    unsigned bits = zext ? need[1] : need[0];
+    unsigned w = bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : n;
+    if (w >= n) continue;
+    cd->narrow = w;
+    cd->narrow_zext = zext;
+  }
+  crl_vec_free(&work);
+  crl_valmap_free(&results);
+}

@@ -865,6 +865,7 @@ int crl_frame_liveness(crl_coro *c) {
     p->hull_before[2 * i + 1] = p->cands[i].hi;
   }
   p->chains_used = crl_mark_remat(c, p, 1);
+  crl_mark_narrow(c, p);
   mark_late_defs(c, p);
   return 0;
 }

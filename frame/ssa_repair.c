@@ -91,11 +91,15 @@ static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
     return cl;
   }
   LLVMValueRef addr = crl_ramp_field_addr(c, field);
-  LLVMValueRef ld = LLVMBuildLoad2(r->b, LLVMTypeOf(r->value), addr, "");
+  LLVMValueRef ld = LLVMBuildLoad2(r->b, c->fields[field].type, addr, "");
   LLVMSetAlignment(ld, c->fields[field].align);
-  crl_vec_push(&r->own_reloads, ld);
   crl_vec_push(&c->reloads, ld);
-  return ld;
+  /* A narrow slot: extended back to the value's type. */
+  LLVMValueRef wide =
+      crl_widen_reload(c, r->p->cands[r->cand].narrow_zext, ld, LLVMTypeOf(r->value), r->b);
+  if (wide != ld) crl_vec_push(&c->reloads, wide);
+  crl_vec_push(&r->own_reloads, wide);
+  return wide;
 }
 
 static LLVMValueRef resolve(crl_ssa_repair *r, LLVMValueRef v) {

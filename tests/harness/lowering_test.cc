@@ -2789,4 +2789,81 @@ TEST(Lowering, RunningHashRecomputedThroughTheWholeHistory) {
   EXPECT_EQ(text.find("spill   i64 %a"), std::string::npos) << text;
 }
 
+// Integers whose every value is an extension of a narrower one keep only
+// the narrow part in the frame (a phi of a sign-extended i32 and 0, of a
+// zero-extended i16 and 7, a select of a sign-extended i8 and -1); the
+// values come back whole after the suspend: negative ones sign-extended,
+// 0xffff zero-extended, 2^40 (no narrower value) whole. Both lowerings
+// agree on the trace; the frame is 32 bytes (48 with every value whole,
+// as LLVM 22's).
+const char kNarrow[] = R"(
+define i32 @get32() {
+  ret i32 -5
+}
+define i16 @get16() {
+  ret i16 -1
+}
+define i8 @get8() {
+  ret i8 -100
+}
+define ptr @narrow(i1 %c, i1 %d) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  br i1 %c, label %a, label %b
+a:
+  %v = call i32 @get32()
+  %w = sext i32 %v to i64
+  %h = call i16 @get16()
+  %hz = zext i16 %h to i64
+  br label %j
+b:
+  br label %j
+j:
+  %p = phi i64 [ %w, %a ], [ 0, %b ]
+  %q = phi i64 [ %hz, %a ], [ 7, %b ]
+  %big = phi i64 [ 1099511627776, %a ], [ 3, %b ]
+  %e = call i8 @get8()
+  %es = sext i8 %e to i64
+  %r = select i1 %d, i64 %es, i64 -1
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %r1
+                              i8 1, label %cleanup ]
+r1:
+  call void @trace(i64 %p)
+  call void @trace(i64 %q)
+  call void @trace(i64 %r)
+  call void @trace(i64 %big)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+)";
+
+TEST(Lowering, NarrowSlotsGiveBackWholeValues) {
+  Differential(std::string(kNarrow) + R"(
+define void @main() {
+  %h = call ptr @narrow(i1 true, i1 true)
+  call void @llvm.coro.resume(ptr %h)
+  %g = call ptr @narrow(i1 false, i1 false)
+  call void @llvm.coro.resume(ptr %g)
+  ret void
+}
+)",
+               "-5 65535 -100 1099511627776 0 7 -1 3");
+  crlh::Module ours(std::string(kNarrow) + kDecls);
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  ASSERT_TRUE(crlh::LowersOk(ours));
+  crl_result *res = crlh_last_result(ours);
+  ASSERT_EQ(crl_result_num_frames(res), 1u);
+  EXPECT_EQ(crl_result_frame(res, 0)->size, 32u) << crl_result_report_text(res);
+}
+
 }  // namespace

@@ -30,6 +30,8 @@
  * input, so the output and the planning stay linear in the function's
  * size. Each walk visits a candidate once (a value reached twice through
  * a DAG is planned once), so a decision costs at most its budget.
+ * CRL_REMAT_DEPTH only guards the walk's recursion (the C stack): a chain
+ * that must recompute more levels than that at once is kept instead.
  *
  * Never recomputed: anything with side effects or that reads memory
  * (loads, calls), phis. The copy reads the same operand values the

@@ -103,6 +103,12 @@ static int rebuilt_everywhere(crl_coro *c, LLVMValueRef v) {
 
 /* Suspends of `row` that `have` lacks: the copies a recomputed value
  * adds to reach the row. */
+static int intersects(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
+  for (uint32_t s = crl_bitset_next(b, 0); s < n; s = crl_bitset_next(b, s + 1))
+    if (crl_bitset_test(a, s)) return 1;
+  return 0;
+}
+
 static uint32_t count_missing(const crl_bitset *row, const crl_bitset *have, uint32_t n) {
   uint32_t k = 0;
   for (uint32_t s = crl_bitset_next(row, 0); s < n; s = crl_bitset_next(row, s + 1))
@@ -132,6 +138,8 @@ typedef struct remat_ctx {
   int chains;       /* 0: one level, from values already crossing suspends */
   uint8_t *pinned;  /* one level: operands of recomputed values stay */
   int used_chains;  /* a decision one level would not have made */
+  int tolerated;    /* the current walk kept an operand across more
+                       suspends at no charge */
   int oom;
 } remat_ctx;
 
@@ -194,6 +202,16 @@ static uint64_t avail_cost(remat_ctx *x, uint32_t j, const crl_bitset *row,
     x->clones = clones;
   }
   if (cd->remat || push_step(x, j, 0) != 0) return REMAT_NO;
+  /* With chains, an operand the frame already holds across some of the
+   * value's suspends is kept across the others at no charge (a struct
+   * argument kept whole for its own later uses, a field extracted from it
+   * used after further suspends): whether that grows the frame depends on
+   * which suspends are the fullest, which the layout decides (and
+   * crl_frame_build keeps the one-level plan when it is smaller). */
+  if (x->chains && intersects(&p->cross.across[j], row, n)) {
+    x->tolerated = 1;
+    return 0;
+  }
   return keep;
 }
 
@@ -245,6 +263,7 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
      * chain below it adds code. */
     x.nsteps = 0;
     x.clones = 0;
+    x.tolerated = 0;
     x.walk++;
     x.busy[i] = 1;
     uint64_t size = LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value));
@@ -256,6 +275,7 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
      * unless this one turns out smaller. */
     if (extra == REMAT_NO || extra > size || (extra == size && !chains)) continue;
     x.left -= x.clones;
+    x.used_chains |= x.tolerated;
     cd->remat = 1;
     for (uint32_t k = 0; k < x.nsteps; k++) {
       crl_cand *oj = &p->cands[x.steps[k].cand];

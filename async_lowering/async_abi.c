@@ -17,9 +17,6 @@ static int async_init(crl_coro *c) {
     return -1;
   }
   c->abi_state = st;
-  /* Every byte of frame is a byte more in every context allocated for this
-   * function: recompute chains of cheap instructions, as LLVM does. */
-  c->remat_depth = 4;
   return 0;
 }
 

@@ -97,11 +97,6 @@ struct crl_coro {
    * coro.begin; each clone maps it (crl_split_clone.frame_base). NULL when
    * the ABI has none. */
   LLVMValueRef frame_base;
-  /* How deep a chain of cheap pure instructions the planner recomputes
-   * after a suspend instead of keeping its result in the frame (LLVM goes
-   * several levels deep); 0 or 1: one instruction from values the frame
-   * holds anyway. Set by the ABI's init. */
-  unsigned remat_depth;
   /* The ramp's slack block address (rewrite.c) and the compare choosing it. */
   LLVMValueRef slack_addr, slack_cmp;
   crl_vec allocs, frees, sizes, aligns, ends, in_ramps, saves, allocas_get;

@@ -18,11 +18,6 @@ typedef struct crl_module_ctx {
   const crl_options *opts;
 } crl_module_ctx;
 
-/* Recompute whole chains of cheap instructions after a suspend (a value
- * computed by casts and arithmetic, through code of its own block, from
- * values the frame holds or itself recomputes), not only single
- * instructions whose operands the frame holds. */
-#define CRL_PLAN_REMAT_CHAINS 1u
 /* Where a suspend's store point is the branch from its pre block into its
  * resume block, take what is live into the resume block as live at the
  * store point (exact), not everything live into the pre block: spills

@@ -94,6 +94,7 @@ int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
     uint32_t first = crl_bitset_next(row, 0);
     if (first >= n || cd->remat) continue;
     LLVMTypeRef t = cd->is_alloca ? crl_memory_type(cd->value) : LLVMTypeOf(cd->value);
+    if (!cd->is_alloca && cd->narrow) t = LLVMIntTypeInContext(c->ctx, cd->narrow);
     uint64_t size = LLVMABISizeOfType(c->td, t);
     uint32_t align = LLVMABIAlignmentOfType(c->td, t);
     if (cd->is_alloca) {

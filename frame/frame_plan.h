@@ -9,8 +9,6 @@
 #include "core/liveness.h"
 #include "frame/frame.h"
 
-#define CRL_REMAT_TREE_MAX 8
-
 typedef struct crl_cand {
   LLVMValueRef value;   /* instruction, argument or alloca */
   uint32_t def_block;
@@ -20,21 +18,18 @@ typedef struct crl_cand {
   int rewrites;         /* memory whose liveness stops where it is written
                            whole (crl_live_in_kill_matrix) */
   int store_after_def;  /* cannot be stored at the suspend points */
-  int remat;            /* recomputed after each suspend from its operands,
-                           which are kept in the frame anyway */
-  /* With c->remat_depth > 1: pure instructions between the value and those
-   * operands that cross no suspend themselves, recomputed with it (in
-   * definition order; malloc'd, NULL when none). */
-  LLVMValueRef *chain;
-  uint32_t num_chain;
+  int remat;            /* recomputed after each suspend it crosses from
+                           its operands (kept in the frame across those
+                           suspends, or recomputed there in turn) */
   int chain_only;       /* a value used only in its block, a candidate only
                            so that a recomputed user may need it */
-  /* Chains (CRL_PLAN_REMAT_CHAINS): the instructions it is computed
-   * from that are recomputed with it (operands first), and the candidates
-   * those read (kept in the frame, or recomputed themselves). */
-  LLVMValueRef *tree;   /* at most CRL_REMAT_TREE_MAX */
-  uint32_t ntree, nleaves;
-  uint32_t *leaves;
+  /* An integer whose every value is an extension of a narrower one (a phi
+   * of a sign-extended await result and 0): kept in the frame as a
+   * `narrow`-bit integer, truncated when stored and extended again
+   * (sign-extended, or zero-extended when narrow_zext) when reloaded;
+   * 0 when kept whole. */
+  unsigned narrow;
+  int narrow_zext;
   uint32_t field;       /* frame field, or UINT32_MAX */
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
   uint64_t *live_blocks;/* allocas: blocks where really alive, or NULL */
@@ -80,11 +75,18 @@ int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
  * chains, operands may be recomputed in turn or brought into the frame.
  * Returns whether a chain was used (else the plan is the one-level one). */
 int crl_mark_remat(crl_coro *c, crl_plan *p, int chains);
+/* remat_plan.c: marks the integer candidates that fit a narrower slot. */
+void crl_mark_narrow(crl_coro *c, crl_plan *p);
 /* Whether v is an instruction that may be recomputed after a suspend. */
 int crl_remat_candidate(LLVMValueRef v);
 /* The recomputed candidates, users before the recomputed operands they
  * use (the rewrite's order); malloc'd, NULL when out of memory. */
 uint32_t *crl_remat_order(crl_plan *p, uint32_t *count);
+/* rewrite.c: a narrow slot's store value and widened reload (crl_cand). */
+LLVMValueRef crl_narrow_store_value(crl_coro *c, uint32_t field, LLVMValueRef v,
+                                    LLVMBuilderRef b);
+LLVMValueRef crl_widen_reload(crl_coro *c, int zext, LLVMValueRef ld, LLVMTypeRef ty,
+                              LLVMBuilderRef b);
 /* interference.c: lays out c->fields; 0, or -1 on failure. */
 int crl_layout_frame(crl_coro *c, crl_plan *p);
 /* fields.c: a field for each candidate crossing a suspend (in hull order),

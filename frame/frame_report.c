@@ -21,8 +21,10 @@ char *crl_slot_name(const crl_valmap *slots, LLVMValueRef v) {
   return crl_strdup(buf);
 }
 
-/* "<type> %name", or "alloca <type>, align N" for allocas. */
-static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
+/* "<type> %name" ("<type> %name as iN" in a narrow slot), or
+ * "alloca <type>, align N" for allocas. */
+static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v,
+                        const crl_frame_field_plan *f) {
   LLVMTypeRef mt = LLVMIsAArgument(v) ? crl_memory_type(v) : NULL;
   char *ty = LLVMPrintTypeToString(LLVMIsAAllocaInst(v) ? LLVMGetAllocatedType(v)
                                    : mt ? mt : LLVMTypeOf(v));
@@ -39,6 +41,9 @@ static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v) {
     snprintf(s, n, "%s = alloca %s, align %u", name, ty, LLVMGetAlignment(v));
   else if (mt)
     snprintf(s, n, "ptr byval(%s) %s", ty, name);
+  else if (f->kind == CRL_FIELD_SPILL && f->type && f->type != LLVMTypeOf(v) &&
+           LLVMGetTypeKind(f->type) == LLVMIntegerTypeKind)
+    snprintf(s, n, "%s %s as i%u", ty, name, LLVMGetIntTypeWidth(f->type));
   else
     snprintf(s, n, "%s %s", ty, name);
   LLVMDisposeMessage(ty);
@@ -68,7 +73,7 @@ void crl_frame_report_build(crl_coro *c) {
   free(kv);
   for (uint32_t i = 0; i < nf; i++) {
     const crl_frame_field_plan *f = &c->fields[ord[i]];
-    char *desc = f->value ? value_desc(c, f->name, f->value) : NULL;
+    char *desc = f->value ? value_desc(c, f->name, f->value, f) : NULL;
     crl_report_field(rep, f->name, f->kind, f->offset, f->size, f->align, desc,
                      f->in_slack);
     free(desc);

@@ -335,6 +335,23 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
   return 1;
 }
 
+/* The frame's size: its fields' end, rounded to a pointer's alignment
+ * only. A frame is allocated alone, never in an array, so its size need
+ * not be a multiple of a larger alignment some field asks for (aligned
+ * allocation functions round up themselves where they must); LLVM's frame
+ * type pads its tail to that alignment, which costs up to 8 bytes more. */
+static uint64_t frame_end(crl_coro *c, uint64_t laid_out, uint32_t align) {
+  uint64_t end = 0;
+  for (uint32_t f = 0; f < c->num_fields; f++) {
+    const crl_frame_field_plan *fd = &c->fields[f];
+    if (!fd->region && fd->offset + fd->size > end) end = fd->offset + fd->size;
+  }
+  uint64_t g = LLVMPointerSize(c->td);
+  if (align < g) g = align;
+  end = (end + g - 1) / g * g;
+  return end < laid_out ? end : laid_out;
+}
+
 int crl_layout_frame(crl_coro *c, crl_plan *p) {
   uint32_t nf = c->num_fields;
   /* The planner may lay the frame out more than once (choose_remat_plan),
@@ -371,7 +388,7 @@ int crl_layout_frame(crl_coro *c, crl_plan *p) {
       if (c->fields[f].region)
         c->fields[f].offset = c->fields[c->fields[f].region - 1].offset +
                               c->fields[f].region_offset;
-    c->frame_size = r.size;
+    c->frame_size = frame_end(c, r.size, r.align);
     c->frame_align = r.align;
     crl_layout_result_free(&r);
   }

@@ -19,11 +19,8 @@ void crl_plan_free(crl_plan *p) {
   crl_domtree_free(&p->dom);
   for (uint32_t i = 0; i < p->num_cands; i++) {
     free(p->cands[i].live_blocks);
-    free(p->cands[i].chain);
     if (p->cands[i].markers) crl_valmap_free(p->cands[i].markers);
     free(p->cands[i].markers);
-    free(p->cands[i].tree);
-    free(p->cands[i].leaves);
   }
   free(p->cands);
   free(p->rows_before);

@@ -7,22 +7,42 @@
 #include "frame/alloca_lifetime.h"
 #include "coro/lowering.h"
 #include "frame/frame_plan.h"
+#include "irkit/blocks.h"
 #include "irkit/keysort.h"
 
-/* Cheap pure instructions (casts, arithmetic, comparisons, selects,
- * address arithmetic) are recomputed after each suspend instead of getting
- * a frame slot when that costs fewer frame bytes: their operands then live
+/* The one rematerialization planner, for every ABI. Cheap pure
+ * instructions (casts, arithmetic, comparisons, selects, address
+ * arithmetic) are recomputed after each suspend instead of getting a frame
+ * slot when that costs no more frame bytes: their operands then live
  * across those suspends too, which is free for operands already there and
  * is paid otherwise (a sign-extended counter keeps its i32, not the i64).
  * An operand that is not in the frame may be recomputed in turn, so a
- * chain (s * 31 + 7 from s) rebuilds from the values the frame holds
- * anyway; chains are at most CRL_REMAT_DEPTH instructions long, and their
- * operands' copies (the value's own replaces a reload) add at most
- * CRL_REMAT_CLONES instructions over all the suspends they cross.
- * Division and remainder are recomputed too: with the same operands they
- * cannot trap where the original did not. */
-#define CRL_REMAT_DEPTH 4
-#define CRL_REMAT_CLONES 64
+ * chain (s * 31 + 7 from s; a running hash h = h * 31 + v from the v the
+ * frame holds) rebuilds from the values the frame holds anyway, arguments
+ * or constants. Each recomputed operand is a candidate of its own: one
+ * copy after each suspend it is needed across, shared by every value
+ * recomputed from it, repaired like any value (ssa_repair.c).
+ *
+ * What it may add is a budget of copies, not a depth: one decision (a
+ * value and the chain under it) adds at most CRL_REMAT_CLONES copies over
+ * the suspends they cross, and the whole function at most
+ * CRL_REMAT_FN_CLONES plus CRL_REMAT_FN_FACTOR per instruction of the
+ * input, so the output and the planning stay linear in the function's
+ * size. Each walk visits a candidate once (a value reached twice through
+ * a DAG is planned once), so a decision costs at most its budget.
+ * CRL_REMAT_DEPTH only guards the walk's recursion (the C stack): a chain
+ * that must recompute more levels than that at once is kept instead.
+ *
+ * Never recomputed: anything with side effects or that reads memory
+ * (loads, calls), phis. The copy reads the same operand values the
+ * original did at a point the original dominates (a value live into a
+ * resume block is defined on every path there), so division and
+ * remainder cannot trap where the original did not, and poison flags
+ * give the same result. */
+#define CRL_REMAT_DEPTH 256
+#define CRL_REMAT_CLONES 1024
+#define CRL_REMAT_FN_CLONES 1024
+#define CRL_REMAT_FN_FACTOR 32
 
 static int recomputable(LLVMValueRef v) {
   if (!LLVMIsAInstruction(v)) return 0;
@@ -81,238 +101,18 @@ static int rebuilt_everywhere(crl_coro *c, LLVMValueRef v) {
   return v == c->begin || (c->frame_base && v == c->frame_base);
 }
 
-#define CRL_CHAIN_MAX 8
-
-/* What recomputing one value takes: candidates the frame then holds
- * (leaves) and pure instructions recomputed with it (members, in
- * definition order). */
-typedef struct chain_walk {
-  uint32_t leaves[CRL_CHAIN_MAX], num_leaves;
-  LLVMValueRef members[CRL_CHAIN_MAX];
-  uint32_t num_members;
-} chain_walk;
-
-static int crosses_any(const crl_plan *p, uint32_t j, uint32_t n) {
-  return crl_bitset_next(&p->cross.across[j], 0) < n;
-}
-
-static int add_leaf(crl_plan *p, chain_walk *w, uint32_t j) {
-  if (p->cands[j].is_alloca || p->cands[j].remat) return -1;
-  for (uint32_t k = 0; k < w->num_leaves; k++)
-    if (w->leaves[k] == j) return 0;
-  if (w->num_leaves == CRL_CHAIN_MAX) return -1;
-  w->leaves[w->num_leaves++] = j;
+/* Suspends of `row` that `have` lacks: the copies a recomputed value
+ * adds to reach the row. */
+static int intersects(const crl_bitset *a, const crl_bitset *b, uint32_t n) {
+  for (uint32_t s = crl_bitset_next(b, 0); s < n; s = crl_bitset_next(b, s + 1))
+    if (crl_bitset_test(a, s)) return 1;
   return 0;
 }
 
-static int is_member(const chain_walk *w, LLVMValueRef v) {
-  for (uint32_t k = 0; k < w->num_members; k++)
-    if (w->members[k] == v) return 1;
-  return 0;
-}
-
-/* The operands of v, recomputed `depth` levels below the value: members
- * while c->remat_depth allows, crossing nothing themselves. 0, or -1 when
- * v cannot be recomputed so. */
-static int walk_ops(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
-                    LLVMValueRef v, unsigned depth, chain_walk *w) {
-  unsigned nops = LLVMGetNumOperands(v);
-  if (nops > 4) return -1;
-  for (unsigned k = 0; k < nops; k++) {
-    LLVMValueRef op = LLVMGetOperand(v, k);
-    if (LLVMIsAConstant(op) || rebuilt_everywhere(c, op) || is_member(w, op)) continue;
-    uint32_t j = crl_valmap_get_id(cand_of, op);
-    int crossing = j != UINT32_MAX && crosses_any(p, j, c->num_susp);
-    if (!crossing && depth + 1 < c->remat_depth && recomputable(op)) {
-      if (walk_ops(c, p, cand_of, op, depth + 1, w) != 0) return -1;
-      if (w->num_members == CRL_CHAIN_MAX) return -1;
-      w->members[w->num_members++] = op;
-      continue;
-    }
-    if (j == UINT32_MAX || add_leaf(p, w, j) != 0) return -1;
-  }
-  return 0;
-}
-
-/* ---- chains (CRL_PLAN_REMAT_CHAINS) ----
- *
- * A value is recomputed after a suspend from a small tree of cheap
- * instructions (cloned with it, operands first) whose leaves are
- * candidates the frame holds across those suspends anyway, or recomputes
- * itself (a chain), or that are extended across them when that costs less
- * than the value. Bounded in depth, size and in the walk through
- * recomputed leaves, so planning stays linear. */
-#define CHAIN_DEPTH 4
-#define CHAIN_NODES CRL_REMAT_TREE_MAX
-#define CHAIN_LEAVES 8
-#define CHAIN_BUDGET 64
-
-typedef struct chain {
-  LLVMValueRef tree[CHAIN_NODES];
-  uint32_t leaves[CHAIN_LEAVES];
-  uint32_t ntree, nleaves;
-} chain;
-
-static uint64_t type_size(crl_coro *c, LLVMValueRef v) {
-  return LLVMABISizeOfType(c->td, LLVMTypeOf(v));
-}
-
-/* What keeping candidate j available across `row` costs in frame bytes:
- * nothing if the frame holds it there already, its leaves' cost if it is
- * recomputed, else its size; UINT64_MAX if it cannot be (or the walk
- * through recomputed leaves ran out of budget). */
-static uint64_t need(crl_coro *c, crl_plan *p, uint32_t j, const crl_bitset *row,
-                     unsigned *budget) {
-  const crl_cand *cd = &p->cands[j];
-  if (*budget == 0 || cd->is_alloca) return UINT64_MAX;
-  --*budget;
-  if (!cd->remat)
-    return covers(&p->cross.across[j], row, c->num_susp) ? 0 : type_size(c, cd->value);
-  uint64_t sum = 0;
-  for (uint32_t k = 0; k < cd->nleaves && sum != UINT64_MAX; k++) {
-    uint64_t x = need(c, p, cd->leaves[k], row, budget);
-    sum = x == UINT64_MAX ? x : sum + x;
-  }
-  return sum;
-}
-
-static int tree_add_leaf(chain *ch, uint32_t j) {
-  for (uint32_t k = 0; k < ch->nleaves; k++)
-    if (ch->leaves[k] == j) return 0;
-  if (ch->nleaves == CHAIN_LEAVES) return -1;
-  ch->leaves[ch->nleaves++] = j;
-  return 0;
-}
-
-static int in_tree(const chain *ch, LLVMValueRef v) {
-  for (uint32_t k = 0; k < ch->ntree; k++)
-    if (ch->tree[k] == v) return 1;
-  return 0;
-}
-
-/* How operand x is had after the suspends of `row`: a constant, a leaf
- * (the frame has it there, or recomputes it), or a tree node recomputed
- * from its own operands; failing that, a candidate extended across them.
- * 0, or -1 when x cannot be had (the tree is left as it was). */
-static int gather(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
-                  LLVMValueRef x, const crl_bitset *row, unsigned depth, chain *ch) {
-  if (LLVMIsAConstant(x)) return 0;
-  uint32_t j = crl_valmap_get_id(cand_of, x);
-  const crl_cand *cd = j != UINT32_MAX ? &p->cands[j] : NULL;
-  if (cd && !cd->is_alloca &&
-      (cd->remat || covers(&p->cross.across[j], row, c->num_susp)))
-    return tree_add_leaf(ch, j);
-  if (in_tree(ch, x)) return 0;
-  uint32_t nt = ch->ntree, nl = ch->nleaves;
-  unsigned nops = LLVMIsAInstruction(x) ? (unsigned)LLVMGetNumOperands(x) : 0;
-  if (depth < CHAIN_DEPTH && recomputable(x) && nops <= 4 && ch->ntree < CHAIN_NODES) {
-    int ok = 1;
-    for (unsigned k = 0; k < nops && ok; k++)
-      ok = gather(c, p, cand_of, LLVMGetOperand(x, k), row, depth + 1, ch) == 0;
-    if (ok && ch->ntree < CHAIN_NODES) {
-      ch->tree[ch->ntree++] = x;
-      return 0;
-    }
-    ch->ntree = nt;
-    ch->nleaves = nl;
-  }
-  return cd && !cd->is_alloca ? tree_add_leaf(ch, j) : -1;
-}
-
-/* Leaf j is now needed wherever the value is: across its suspends (and
- * store points), over its hull; a recomputed leaf's own leaves too. */
-static void extend(crl_plan *p, uint32_t j, const crl_cand *v, const crl_bitset *row) {
-  crl_cand *cd = &p->cands[j];
-  crl_bitset_union_with(&p->cross.across[j], row);
-  if (v->lo < cd->lo) cd->lo = v->lo;
-  if (v->hi > cd->hi) cd->hi = v->hi;
-  for (uint32_t k = 0; cd->remat && k < cd->nleaves; k++) extend(p, cd->leaves[k], v, row);
-}
-
-static int keep_chain(crl_cand *cd, const chain *ch) {
-  cd->tree = ch->ntree ? malloc(ch->ntree * sizeof *cd->tree) : NULL;
-  cd->leaves = ch->nleaves ? malloc(ch->nleaves * sizeof *cd->leaves) : NULL;
-  if ((ch->ntree && !cd->tree) || (ch->nleaves && !cd->leaves)) {
-    free(cd->tree);
-    free(cd->leaves);
-    cd->tree = NULL;
-    cd->leaves = NULL;
-    return -1;
-  }
-  for (uint32_t k = 0; k < ch->ntree; k++) cd->tree[k] = ch->tree[k];
-  for (uint32_t k = 0; k < ch->nleaves; k++) cd->leaves[k] = ch->leaves[k];
-  cd->ntree = ch->ntree;
-  cd->nleaves = ch->nleaves;
-  return 0;
-}
-
-static void mark_remat_chains(crl_coro *c, crl_plan *p, const crl_valmap *cand_of) {
-  uint32_t n = c->num_susp;
-  for (uint32_t i = 0; i < p->num_cands; i++) {
-    crl_cand *cd = &p->cands[i];
-    const crl_bitset *row = &p->cross.across[i];
-    if (cd->is_alloca || !recomputable(cd->value) || crl_bitset_next(row, 0) >= n ||
-        LLVMGetNumOperands(cd->value) > 4)
-      continue;
-    chain ch;
-    ch.ntree = ch.nleaves = 0;
-    int ok = 1;
-    unsigned nops = LLVMGetNumOperands(cd->value);
-    for (unsigned k = 0; k < nops && ok; k++)
-      ok = gather(c, p, cand_of, LLVMGetOperand(cd->value, k), row, 1, &ch) == 0;
-    for (uint32_t k = 0; k < ch.nleaves && ok; k++) ok = ch.leaves[k] != i;
-    if (!ok) continue;
-    unsigned budget = CHAIN_BUDGET;
-    uint64_t cost = 0;
-    for (uint32_t k = 0; k < ch.nleaves && cost != UINT64_MAX; k++) {
-      uint64_t x = need(c, p, ch.leaves[k], row, &budget);
-      cost = x == UINT64_MAX ? x : cost + x;
-    }
-    if (cost == UINT64_MAX || (cost && cost >= type_size(c, cd->value))) continue;
-    if (keep_chain(cd, &ch) != 0) continue;
-    cd->remat = 1;
-    for (uint32_t k = 0; k < ch.nleaves; k++) extend(p, ch.leaves[k], cd, row);
-  }
-}
-
-/* Chains (c->remat_depth > 1): like single instructions below, with the
- * cost counted once per distinct leaf. */
-static void mark_chains(crl_coro *c, crl_plan *p, const crl_valmap *cand_of,
-                        uint8_t *pinned) {
-  uint32_t n = c->num_susp;
-  for (uint32_t i = 0; i < p->num_cands; i++) {
-    crl_cand *cd = &p->cands[i];
-    const crl_bitset *row = &p->cross.across[i];
-    if (cd->is_alloca || pinned[i] || !recomputable(cd->value) || !crosses_any(p, i, n))
-      continue;
-    chain_walk w;
-    w.num_leaves = w.num_members = 0;
-    if (walk_ops(c, p, cand_of, cd->value, 0, &w) != 0) continue;
-    uint64_t extra = 0;
-    for (uint32_t k = 0; k < w.num_leaves; k++)
-      if (!covers(&p->cross.across[w.leaves[k]], row, n))
-        extra += LLVMABISizeOfType(c->td, LLVMTypeOf(p->cands[w.leaves[k]].value));
-    if (extra && extra >= LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value))) continue;
-    if (w.num_members) {
-      cd->chain = malloc(w.num_members * sizeof *cd->chain);
-      if (!cd->chain) continue;
-      memcpy(cd->chain, w.members, w.num_members * sizeof *cd->chain);
-      cd->num_chain = w.num_members;
-    }
-    cd->remat = 1;
-    for (uint32_t k = 0; k < w.num_leaves; k++) {
-      crl_cand *oj = &p->cands[w.leaves[k]];
-      pinned[w.leaves[k]] = 1;
-      crl_bitset_union_with(&p->cross.across[w.leaves[k]], row);
-      if (cd->lo < oj->lo) oj->lo = cd->lo;
-      if (cd->hi > oj->hi) oj->hi = cd->hi;
-    }
-  }
-}
-
-static uint32_t count_bits(const crl_bitset *b, uint32_t n) {
+static uint32_t count_missing(const crl_bitset *row, const crl_bitset *have, uint32_t n) {
   uint32_t k = 0;
-  for (uint32_t s = crl_bitset_next(b, 0); s < n; s = crl_bitset_next(b, s + 1)) k++;
+  for (uint32_t s = crl_bitset_next(row, 0); s < n; s = crl_bitset_next(row, s + 1))
+    k += !crl_bitset_test(have, s);
   return k;
 }
 
@@ -325,56 +125,103 @@ typedef struct remat_ctx {
   crl_coro *c;
   crl_plan *p;
   crl_valmap cand_of;
-  remat_step steps[64];
-  uint32_t nsteps, clones;
+  remat_step *steps;
+  uint32_t nsteps, cap_steps;
+  /* Candidate j is planned in the current walk iff walk_of[j] == walk,
+   * step_of[j] < nsteps and steps[step_of[j]].cand == j (steps undone by
+   * a walk that backs out leave stale entries, which this rejects). */
+  uint32_t *walk_of, *step_of, walk;
+  uint8_t *busy;    /* recomputing it is being planned (cycles, only in
+                       unreachable code, are refused) */
+  uint64_t clones;  /* copies the current walk adds */
+  uint64_t left;    /* copies the whole function may still add */
   int chains;       /* 0: one level, from values already crossing suspends */
   uint8_t *pinned;  /* one level: operands of recomputed values stay */
   int used_chains;  /* a decision one level would not have made */
+  int tolerated;    /* the current walk kept an operand across more
+                       suspends at no charge */
+  int oom;
 } remat_ctx;
 
 #define REMAT_NO UINT64_MAX
 
+static int planned(const remat_ctx *x, uint32_t j) {
+  return x->walk_of[j] == x->walk && x->step_of[j] < x->nsteps &&
+         x->steps[x->step_of[j]].cand == j;
+}
+
+static int push_step(remat_ctx *x, uint32_t j, int remat) {
+  if (x->nsteps == x->cap_steps) {
+    uint32_t cap = x->cap_steps ? 2 * x->cap_steps : 64;
+    remat_step *ns = realloc(x->steps, cap * sizeof *ns);
+    if (!ns) {
+      x->oom = 1;
+      return -1;
+    }
+    x->steps = ns;
+    x->cap_steps = cap;
+  }
+  x->walk_of[j] = x->walk;
+  x->step_of[j] = x->nsteps;
+  x->steps[x->nsteps++] = (remat_step){j, remat};
+  return 0;
+}
+
 static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *row,
-                              int depth);
+                              uint32_t depth);
 
 /* Extra frame bytes for candidate j to be available after every suspend of
- * `row`, steps appended to x; REMAT_NO when it cannot be. */
-static uint64_t avail_cost(remat_ctx *x, uint32_t j, const crl_bitset *row, int depth) {
+ * `row`, steps appended to x; REMAT_NO when it cannot be. A candidate
+ * already planned in this walk is available at no further cost. */
+static uint64_t avail_cost(remat_ctx *x, uint32_t j, const crl_bitset *row,
+                           uint32_t depth) {
   crl_plan *p = x->p;
   crl_cand *cd = &p->cands[j];
   uint32_t n = x->c->num_susp;
-  if (cd->is_alloca) return REMAT_NO;
+  if (cd->is_alloca || x->busy[j]) return REMAT_NO;
   /* One level: an operand must be a value already crossing suspends,
    * kept in the frame (recomputed ones cannot be extended). */
   if (!x->chains && (cd->remat || cd->chain_only)) return REMAT_NO;
-  if (covers(&p->cross.across[j], row, n)) return 0;
-  LLVMTypeRef t = LLVMTypeOf(cd->value);
-  uint64_t keep = LLVMABISizeOfType(x->c->td, t);
-  uint32_t mark = x->nsteps, clones = x->clones;
-  if (x->chains && (cd->remat || (recomputable(cd->value) && !cd->store_after_def)) &&
-      depth < CRL_REMAT_DEPTH && x->nsteps < 64) {
-    x->steps[x->nsteps++] = (remat_step){j, 1};
-    x->clones += count_bits(row, n);
-    uint64_t sub = x->clones <= CRL_REMAT_CLONES ? operands_cost(x, cd->value, row, depth + 1)
-                                                  : REMAT_NO;
-    /* Recomputing it is taken when that costs less than keeping it; a
-     * value already recomputed has no slot to keep. */
-    if (sub != REMAT_NO && (cd->remat || sub < keep)) return sub;
+  if (covers(&p->cross.across[j], row, n) || planned(x, j)) return 0;
+  uint64_t keep = LLVMABISizeOfType(x->c->td, LLVMTypeOf(cd->value));
+  uint32_t mark = x->nsteps;
+  uint64_t clones = x->clones;
+  if (x->chains && (cd->remat || recomputable(cd->value)) && depth < CRL_REMAT_DEPTH &&
+      push_step(x, j, 1) == 0) {
+    x->clones += count_missing(row, &p->cross.across[j], n);
+    x->busy[j] = 1;
+    uint64_t sub = x->clones <= CRL_REMAT_CLONES && x->clones <= x->left
+                       ? operands_cost(x, cd->value, row, depth + 1)
+                       : REMAT_NO;
+    x->busy[j] = 0;
+    /* Recomputing it is taken when that costs no more than keeping it (a
+     * kept root may serve other values recomputed from it); a value
+     * already recomputed has no slot to keep. */
+    if (sub != REMAT_NO && (cd->remat || sub <= keep)) return sub;
     x->nsteps = mark;
     x->clones = clones;
   }
-  if (cd->remat || x->nsteps >= 64) return REMAT_NO;
-  x->steps[x->nsteps++] = (remat_step){j, 0};
+  if (cd->remat || push_step(x, j, 0) != 0) return REMAT_NO;
+  /* With chains, an operand the frame already holds across some of the
+   * value's suspends is kept across the others at no charge (a struct
+   * argument kept whole for its own later uses, a field extracted from it
+   * used after further suspends): whether that grows the frame depends on
+   * which suspends are the fullest, which the layout decides (and
+   * crl_frame_build keeps the one-level plan when it is smaller). */
+  if (x->chains && intersects(&p->cross.across[j], row, n)) {
+    x->tolerated = 1;
+    return 0;
+  }
   return keep;
 }
 
 static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *row,
-                              int depth) {
+                              uint32_t depth) {
   unsigned nops = LLVMGetNumOperands(v);
   uint64_t sum = 0;
   for (unsigned k = 0; k < nops; k++) {
     LLVMValueRef op = LLVMGetOperand(v, k);
-    if (LLVMIsAConstant(op)) continue;
+    if (LLVMIsAConstant(op) || rebuilt_everywhere(x->c, op)) continue;
     uint32_t j = crl_valmap_get_id(&x->cand_of, op);
     if (j == UINT32_MAX) return REMAT_NO;
     uint64_t c = avail_cost(x, j, row, depth);
@@ -386,36 +233,27 @@ static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *ro
 
 int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
   uint32_t n = c->num_susp;
-  /* A lowering that opts into tree chains (CRL_PLAN_REMAT_CHAINS) plans
-   * them alone. */
-  if (c->low && (c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS)) {
-    crl_valmap cand_of;
-    if (crl_valmap_init(&cand_of, p->num_cands) != 0) return 0;
-    for (uint32_t i = 0; i < p->num_cands; i++)
-      crl_valmap_put_id(&cand_of, p->cands[i].value, i);
-    mark_remat_chains(c, p, &cand_of);
-    crl_valmap_free(&cand_of);
-    return 0;
-  }
   remat_ctx x;
   memset(&x, 0, sizeof x);
   x.c = c;
   x.p = p;
   x.chains = chains;
+  x.left = CRL_REMAT_FN_CLONES + (uint64_t)CRL_REMAT_FN_FACTOR * crl_count_fn_instructions(c->fn);
   x.pinned = calloc(p->num_cands + 1, 1);
-  if (!x.pinned) return 0;
-  crl_valmap_init(&x.cand_of, p->num_cands);
-  for (uint32_t i = 0; i < p->num_cands; i++)
-    crl_valmap_put_id(&x.cand_of, p->cands[i].value, i);
-  /* An ABI that asks for its own chain depth (c->remat_depth > 1) gets
-   * chains of instructions recomputed with each value. */
-  if (c->remat_depth > 1) {
-    mark_chains(c, p, &x.cand_of, x.pinned);
-    crl_valmap_free(&x.cand_of);
+  x.walk_of = calloc(p->num_cands + 1, sizeof *x.walk_of);
+  x.step_of = calloc(p->num_cands + 1, sizeof *x.step_of);
+  x.busy = calloc(p->num_cands + 1, 1);
+  if (!x.pinned || !x.walk_of || !x.step_of || !x.busy ||
+      crl_valmap_init(&x.cand_of, p->num_cands) != 0) {
     free(x.pinned);
+    free(x.walk_of);
+    free(x.step_of);
+    free(x.busy);
     return 0;
   }
-  for (uint32_t i = 0; i < p->num_cands; i++) {
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    crl_valmap_put_id(&x.cand_of, p->cands[i].value, i);
+  for (uint32_t i = 0; i < p->num_cands && !x.oom; i++) {
     crl_cand *cd = &p->cands[i];
     const crl_bitset *row = &p->cross.across[i];
     if (cd->is_alloca || cd->remat || (!chains && x.pinned[i]) ||
@@ -425,13 +263,19 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
      * chain below it adds code. */
     x.nsteps = 0;
     x.clones = 0;
+    x.tolerated = 0;
+    x.walk++;
+    x.busy[i] = 1;
     uint64_t size = LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value));
     uint64_t extra = operands_cost(&x, cd->value, row, 1);
+    x.busy[i] = 0;
     /* With chains a tie is taken too: the operand it brings into the frame
      * may serve other values recomputed from it (three field addresses
      * off one loaded pointer); crl_frame_build keeps the one-level plan
      * unless this one turns out smaller. */
     if (extra == REMAT_NO || extra > size || (extra == size && !chains)) continue;
+    x.left -= x.clones;
+    x.used_chains |= x.tolerated;
     cd->remat = 1;
     for (uint32_t k = 0; k < x.nsteps; k++) {
       crl_cand *oj = &p->cands[x.steps[k].cand];
@@ -446,49 +290,165 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
   }
   crl_valmap_free(&x.cand_of);
   free(x.pinned);
+  free(x.walk_of);
+  free(x.step_of);
+  free(x.busy);
+  free(x.steps);
   return x.used_chains;
 }
 
-/* Recomputed values whose recomputation uses other recomputed values:
- * each one's chain height (1 + its recomputed operands' highest), so
- * that the rewrite can make the copies of users before those of their
- * operands. */
-static uint32_t height(crl_plan *p, const crl_valmap *cand_of, uint32_t *h, uint32_t i,
-                       int depth) {
-  if (h[i]) return h[i];
-  uint32_t best = 0;
-  LLVMValueRef v = p->cands[i].value;
-  unsigned nops = LLVMGetNumOperands(v);
-  for (unsigned k = 0; k < nops && depth < 64; k++) {
-    uint32_t j = crl_valmap_get_id(cand_of, LLVMGetOperand(v, k));
-    if (j == UINT32_MAX || j == i || !p->cands[j].remat) continue;
-    uint32_t hj = height(p, cand_of, h, j, depth + 1);
-    if (hj > best) best = hj;
-  }
-  return h[i] = best + 1;
-}
-
+/* The recomputed candidates in the order the rewrite makes their copies:
+ * a copy reads the values it is recomputed from, whose own repair must
+ * see that use, so users come before what they read: latest definition
+ * first (an instruction comes after its operands in reverse post-order,
+ * and in its block). */
 uint32_t *crl_remat_order(crl_plan *p, uint32_t *count) {
+  uint32_t nb = p->num_blocks, cnt = 0, m = 0;
   uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
-  uint32_t *h = calloc(p->num_cands + 1, sizeof *h);
+  uint32_t *rpo = malloc((nb + 1) * sizeof *rpo), *idx = malloc((nb + 1) * sizeof *idx);
   crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
-  crl_valmap cand_of;
-  if (!ord || !h || !kv || crl_valmap_init(&cand_of, p->num_cands) != 0) {
+  crl_valmap pos;
+  int ok = ord && rpo && idx && kv && crl_cfg_rpo(&p->cfg, rpo, idx, &cnt) == 0 &&
+           crl_valmap_init(&pos, 64) == 0;
+  uint8_t *numbered = ok ? calloc(nb + 1, 1) : NULL;
+  if (ok && !numbered) crl_valmap_free(&pos);
+  if (!numbered) {
     free(ord);
-    free(h);
+    free(rpo);
+    free(idx);
     free(kv);
     return NULL;
   }
-  for (uint32_t i = 0; i < p->num_cands; i++)
-    if (p->cands[i].remat) crl_valmap_put_id(&cand_of, p->cands[i].value, i);
-  uint32_t m = 0;
-  for (uint32_t i = 0; i < p->num_cands; i++)
-    if (p->cands[i].remat)
-      kv[m++] = (crl_keyed){((uint64_t)~height(p, &cand_of, h, i, 0) << 32) | i, i};
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    if (!p->cands[i].remat) continue;
+    uint32_t b = p->cands[i].def_block;
+    if (b < nb && !numbered[b]) {
+      uint32_t k = 0;
+      numbered[b] = 1;
+      for (LLVMValueRef v = LLVMGetFirstInstruction(p->blocks[b]); v;
+           v = LLVMGetNextInstruction(v))
+        crl_valmap_put_id(&pos, v, k++);
+    }
+    uint64_t at = b < nb && idx[b] != UINT32_MAX ? idx[b] : 0;
+    uint64_t in = crl_valmap_get_id(&pos, p->cands[i].value);
+    kv[m++] = (crl_keyed){~((at << 32) | (in & 0xffffffffu)), i};
+  }
   crl_keyed_sort(kv, m, ord);
-  crl_valmap_free(&cand_of);
-  free(h);
+  crl_valmap_free(&pos);
+  free(numbered);
+  free(rpo);
+  free(idx);
   free(kv);
   *count = m;
   return ord;
+}
+
+/* ---- narrow slots ----
+ *
+ * A spilled integer whose every possible value is an extension of a
+ * narrower integer is kept at that width: the value is one of the leaves
+ * reached through phis and selects (which only pass values along, so
+ * loops among them add nothing), and each leaf (a constant, a sign or
+ * zero extension) says how many bits it needs signed and unsigned. The
+ * store truncates, the reload extends back: the same value. Undef and
+ * poison count as wide, and so does a suspend's result: the lowering
+ * stands it in with a phi of a placeholder constant (or poison) that the
+ * split replaces with what the continuation is given. A walk visits at
+ * most CRL_NARROW_NODES values, so this stays linear. */
+#define CRL_NARROW_NODES 64
+
+static unsigned const_bits(LLVMValueRef k, unsigned n, int zext) {
+  unsigned long long z = LLVMConstIntGetZExtValue(k);
+  long long sv = LLVMConstIntGetSExtValue(k);
+  for (unsigned b = 1; b < n && b < 64; b++) {
+    if (zext) {
+      if ((z >> b) == 0) return b;
+    } else {
+      long long lo = -(1LL << (b - 1)), hi = (1LL << (b - 1)) - 1;
+      if (sv >= lo && sv <= hi) return b;
+    }
+  }
+  return n;
+}
+
+/* Bits the leaf v (of n bits) needs when extended back: [0] signed,
+ * [1] unsigned. */
+static void leaf_bits(LLVMValueRef v, unsigned n, unsigned out[2]) {
+  out[0] = out[1] = n;
+  if (LLVMIsAConstantInt(v)) {
+    if (n <= 64) {
+      out[0] = const_bits(v, n, 0);
+      out[1] = const_bits(v, n, 1);
+    }
+  } else if (LLVMIsASExtInst(v) || LLVMIsAZExtInst(v)) {
+    LLVMTypeRef st = LLVMTypeOf(LLVMGetOperand(v, 0));
+    if (LLVMGetTypeKind(st) != LLVMIntegerTypeKind) return;
+    unsigned m = LLVMGetIntTypeWidth(st);
+    if (LLVMIsASExtInst(v)) {
+      out[0] = m;
+    } else {
+      out[0] = m + 1;
+      out[1] = m;
+    }
+  }
+}
+
+static int in_work(const crl_vec *w, LLVMValueRef v) {
+  for (unsigned k = 0; k < w->n; k++)
+    if (w->v[k] == v) return 1;
+  return 0;
+}
+
+void crl_mark_narrow(crl_coro *c, crl_plan *p) {
+  crl_vec work = {0};
+  crl_valmap results;
+  if (crl_valmap_init(&results, c->num_susp + 1) != 0) return;
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (c->susp[s].result) crl_valmap_put(&results, c->susp[s].result, c->susp[s].result);
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    crl_cand *cd = &p->cands[i];
+    cd->narrow = 0;
+    cd->narrow_zext = 0;
+    LLVMTypeRef t = LLVMTypeOf(cd->value);
+    if (cd->is_alloca || LLVMGetTypeKind(t) != LLVMIntegerTypeKind ||
+        crl_bitset_next(&p->cross.across[i], 0) >= c->num_susp)
+      continue;
+    unsigned n = LLVMGetIntTypeWidth(t);
+    if (n <= 8 || n > 64 || (!LLVMIsAPHINode(cd->value) && !LLVMIsASelectInst(cd->value)))
+      continue;
+    unsigned need[2] = {0, 0};
+    int ok = 1;
+    work.n = 0;
+    if (crl_vec_push(&work, cd->value)) break;
+    for (unsigned w = 0; w < work.n && ok; w++) {
+      LLVMValueRef v = work.v[w];
+      if (crl_valmap_has(&results, v)) {
+        ok = 0;
+        break;
+      }
+      if (LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) {
+        unsigned k0 = LLVMIsASelectInst(v) ? 1 : 0, nops = LLVMGetNumOperands(v);
+        for (unsigned k = k0; k < nops && ok; k++) {
+          LLVMValueRef op = LLVMGetOperand(v, k);
+          if (in_work(&work, op)) continue;
+          if (work.n == CRL_NARROW_NODES || crl_vec_push(&work, op)) ok = 0;
+        }
+        continue;
+      }
+      unsigned b[2];
+      leaf_bits(v, n, b);
+      if (b[0] > need[0]) need[0] = b[0];
+      if (b[1] > need[1]) need[1] = b[1];
+      if (need[0] >= n && need[1] >= n) ok = 0;
+    }
+    if (!ok) continue;
+    int zext = need[1] < need[0];
+    unsigned bits = zext ? need[1] : need[0];
+    unsigned w = bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : n;
+    if (w >= n) continue;
+    cd->narrow = w;
+    cd->narrow_zext = zext;
+  }
+  crl_vec_free(&work);
+  crl_valmap_free(&results);
 }

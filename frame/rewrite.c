@@ -196,6 +196,22 @@ static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
   return rc;
 }
 
+/* What a spill stores: the value, truncated to a narrow slot's width. */
+LLVMValueRef crl_narrow_store_value(crl_coro *c, uint32_t field, LLVMValueRef v,
+                                    LLVMBuilderRef b) {
+  LLVMTypeRef t = c->fields[field].type;
+  return t == LLVMTypeOf(v) ? v : LLVMBuildTrunc(b, v, t, "");
+}
+
+/* A reload `ld` of a narrow slot extended back to `ty` (sign-extended
+ * unless zext). */
+LLVMValueRef crl_widen_reload(crl_coro *c, int zext, LLVMValueRef ld, LLVMTypeRef ty,
+                              LLVMBuilderRef b) {
+  (void)c;
+  if (LLVMTypeOf(ld) == ty) return ld;
+  return zext ? LLVMBuildZExt(b, ld, ty, "") : LLVMBuildSExt(b, ld, ty, "");
+}
+
 /* Where a value defined by `def` can be stored right after it. */
 static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
   if (LLVMIsAPHINode(def))
@@ -254,7 +270,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   if (before_begin) at = LLVMGetNextInstruction(addr);
   else if (!(at = after_def(c, v))) return -1;
   LLVMPositionBuilderBefore(b, at);
-  LLVMValueRef st = LLVMBuildStore(b, v, addr);
+  LLVMValueRef st = LLVMBuildStore(b, crl_narrow_store_value(c, cd->field, v, b), addr);
   LLVMSetAlignment(st, c->fields[cd->field].align);
   LLVMBasicBlockRef def_bb = before_begin ? LLVMGetInstructionParent(st)
                                           : LLVMGetInstructionParent(v);
@@ -283,7 +299,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   crl_valmap loads, phi_loads;
   crl_valmap_init(&loads, 16);
   crl_valmap_init(&phi_loads, 4);
-  LLVMTypeRef ty = LLVMTypeOf(v);
+  LLVMTypeRef ty = c->fields[cd->field].type;
   uint32_t align = c->fields[cd->field].align;
   for (unsigned k = 0; k < users.n; k++) {
     LLVMValueRef user = users.v[k];
@@ -300,6 +316,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
           LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(ib));
           ld = LLVMBuildLoad2(b, ty, addr, "");
           LLVMSetAlignment(ld, align);
+          ld = crl_widen_reload(c, cd->narrow_zext, ld, LLVMTypeOf(v), b);
           crl_valmap_put(&phi_loads, ib, ld);
         }
         LLVMSetOperand(user, e, ld);
@@ -313,6 +330,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
       LLVMPositionBuilderBefore(b, crl_valmap_get(&first, ub));
       ld = LLVMBuildLoad2(b, ty, addr, "");
       LLVMSetAlignment(ld, align);
+      ld = crl_widen_reload(c, cd->narrow_zext, ld, LLVMTypeOf(v), b);
       crl_valmap_put(&loads, ub, ld);
     }
     unsigned n = LLVMGetNumOperands(user);
@@ -326,41 +344,6 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   return 0;
 }
 
-/* The recomputed values in the order their copies are made. A chain's
- * copy reads the copies of the recomputed values it is computed from, so
- * those come after it: by definition, latest first (a definition comes
- * after what it reads in reverse post-order). Without chains, in candidate
- * order. NULL when out of memory. */
-static uint32_t *remat_order(crl_coro *c, crl_plan *p, uint32_t *n) {
-  uint32_t *ids = malloc((p->num_cands + 1) * sizeof *ids);
-  if (!ids) return NULL;
-  *n = 0;
-  for (uint32_t i = 0; i < p->num_cands; i++)
-    if (p->cands[i].remat) ids[(*n)++] = i;
-  if (!(c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS) || *n < 2) return ids;
-  uint32_t nb = p->num_blocks, cnt = 0;
-  uint32_t *rpo = malloc((nb + 1) * sizeof *rpo), *idx = malloc((nb + 1) * sizeof *idx);
-  crl_keyed *kv = malloc(*n * sizeof *kv);
-  if (!rpo || !idx || !kv || crl_cfg_rpo(&p->cfg, rpo, idx, &cnt) != 0) {
-    free(rpo);
-    free(idx);
-    free(kv);
-    free(ids);
-    return NULL;
-  }
-  /* Candidates are numbered in instruction order within a block. */
-  for (uint32_t k = 0; k < *n; k++) {
-    uint32_t b = p->cands[ids[k]].def_block;
-    uint64_t pos = b < nb && idx[b] != UINT32_MAX ? idx[b] : 0;
-    kv[k] = (crl_keyed){~((pos << 32) | ids[k]), ids[k]};
-  }
-  crl_keyed_sort(kv, *n, ids);
-  free(rpo);
-  free(idx);
-  free(kv);
-  return ids;
-}
-
 static int spill_values(crl_coro *c, crl_plan *p) {
   crl_ssa_repair r;
   if (crl_ssa_repair_init(&r, c, p) != 0) return -1;
@@ -369,11 +352,9 @@ static int spill_values(crl_coro *c, crl_plan *p) {
   /* Recomputed values first: their copies after the suspends use operands
    * whose own repair, below, must see those uses; along a recomputed chain
    * users come before the operands they recompute from, for the same
-   * reason (tree chains: in the order remat_order gives). */
+   * reason (crl_remat_order). */
   uint32_t nremat = 0;
-  uint32_t *order = (c->low->plan_refinements & CRL_PLAN_REMAT_CHAINS)
-                        ? remat_order(c, p, &nremat)
-                        : crl_remat_order(p, &nremat);
+  uint32_t *order = crl_remat_order(p, &nremat);
   if (!order) rc = -1;
   for (uint32_t k = 0; k < nremat; k++) {
     crl_ssa_begin_value(&r, order[k]);
@@ -395,7 +376,8 @@ static int spill_values(crl_coro *c, crl_plan *p) {
       if (crl_ssa_is_own_reload(&r, lazy)) continue; /* frame holds it */
       LLVMValueRef v = crl_ssa_value_before(&r, pt);
       LLVMPositionBuilderBefore(b, pt);
-      LLVMValueRef st = LLVMBuildStore(b, v, crl_ramp_field_addr(c, cd->field));
+      LLVMValueRef st = LLVMBuildStore(b, crl_narrow_store_value(c, cd->field, v, b),
+                                       crl_ramp_field_addr(c, cd->field));
       LLVMSetAlignment(st, c->fields[cd->field].align);
     }
     crl_ssa_rewrite_uses(&r);

@@ -575,8 +575,10 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
 /* Values used only in their own block are no candidates; but one that a
  * candidate could be recomputed from (remat_plan.c) must be, so that it
  * can be kept in the frame, or recomputed in turn, after the suspends the
- * candidate crosses: operands of recomputable candidates, a few levels
- * down, become candidates that cross nothing yet. */
+ * candidate crosses: operands of recomputable candidates, down to
+ * CRL_CHAIN_OPERAND_LEVELS levels (each value once, so at most the
+ * function's values), become candidates that cross nothing yet. */
+#define CRL_CHAIN_OPERAND_LEVELS 64
 static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap,
                               crl_live_value **lv, cand_input **ci) {
   crl_valmap have;
@@ -584,7 +586,7 @@ static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap,
   for (uint32_t i = 0; i < p->num_cands; i++) crl_valmap_put(&have, p->cands[i].value, p);
   uint32_t from = 0;
   int rc = 0;
-  for (int level = 0; level < 4 && rc == 0; level++) {
+  for (int level = 0; level < CRL_CHAIN_OPERAND_LEVELS && rc == 0 && from < p->num_cands; level++) {
     uint32_t to = p->num_cands;
     for (uint32_t i = from; i < to && rc == 0; i++) {
       LLVMValueRef v = p->cands[i].value;
@@ -863,6 +865,7 @@ int crl_frame_liveness(crl_coro *c) {
     p->hull_before[2 * i + 1] = p->cands[i].hi;
   }
   p->chains_used = crl_mark_remat(c, p, 1);
+  crl_mark_narrow(c, p);
   mark_late_defs(c, p);
   return 0;
 }

@@ -73,35 +73,6 @@ static int crosses(crl_ssa_repair *r, uint32_t s) {
 #define IS_LAZY(v) (((uintptr_t)(v)) & 1)
 #define LAZY_BLOCK(v) ((uint32_t)(((uintptr_t)(v)) >> 1))
 
-/* A copy of v at the builder, with operands that are chain members
- * (copied just before, in `from`/`to`) replaced by their copies. */
-static LLVMValueRef clone_with(crl_ssa_repair *r, LLVMValueRef v, LLVMValueRef *from,
-                               LLVMValueRef *to, uint32_t n) {
-  LLVMValueRef cl = LLVMInstructionClone(v);
-  LLVMInsertIntoBuilderWithName(r->b, cl, "");
-  unsigned nops = LLVMGetNumOperands(cl);
-  for (unsigned k = 0; k < nops; k++)
-    for (uint32_t m = 0; m < n; m++)
-      if (LLVMGetOperand(cl, k) == from[m]) LLVMSetOperand(cl, k, to[m]);
-  return cl;
-}
-
-/* The recomputed value's copy, after copies of the pure instructions it
- * is recomputed through (frame_plan.h). */
-static LLVMValueRef clone_chain(crl_ssa_repair *r, const crl_cand *cd) {
-  LLVMValueRef to[8];
-  uint32_t n = cd->num_chain <= 8 ? cd->num_chain : 8;
-  for (uint32_t m = 0; m < n; m++) {
-    to[m] = clone_with(r, cd->chain[m], cd->chain, to, m);
-    crl_vec_push(&r->c->reloads, to[m]);
-  }
-  /* Listed with the reloads: on the ramp's own suspend paths, dead once
-   * those fold, they go (switch_ramp.c). */
-  LLVMValueRef cl = clone_with(r, cd->value, cd->chain, to, n);
-  crl_vec_push(&r->c->reloads, cl);
-  return cl;
-}
-
 static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
   crl_coro *c = r->c;
   LLVMBasicBlockRef bb = r->p->blocks[block];
@@ -110,38 +81,25 @@ static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
   (void)s;
   if (r->p->cands[r->cand].remat) {
     /* Recomputed: the operands' own repair later gives them their values
-     * here (they cross this suspend too); a tree chain's nodes come first,
-     * reading each other's copies. */
-    const crl_cand *cd = &r->p->cands[r->cand];
-    LLVMValueRef cl;
-    if (cd->ntree) {
-      LLVMValueRef from[CRL_REMAT_TREE_MAX + 1], to[CRL_REMAT_TREE_MAX + 1];
-      uint32_t n = 0;
-      for (uint32_t k = 0; k <= cd->ntree && k <= CRL_REMAT_TREE_MAX; k++) {
-        LLVMValueRef orig = k < cd->ntree ? cd->tree[k] : r->value;
-        LLVMValueRef cp = LLVMInstructionClone(orig);
-        LLVMInsertIntoBuilderWithName(r->b, cp, "");
-        unsigned nops = (unsigned)LLVMGetNumOperands(cp);
-        for (unsigned j = 0; j < nops; j++)
-          for (uint32_t m = 0; m < n; m++)
-            if (LLVMGetOperand(cp, j) == from[m]) LLVMSetOperand(cp, j, to[m]);
-        from[n] = orig;
-        to[n++] = cp;
-        crl_vec_push(&c->reloads, cp);
-      }
-      cl = to[n - 1];
-    } else {
-      cl = clone_chain(r, cd);
-    }
+     * here (they cross this suspend too, kept or recomputed); listed with
+     * the reloads: on the ramp's own suspend paths, dead once those fold,
+     * they go (switch_ramp.c). */
+    LLVMValueRef cl = LLVMInstructionClone(r->value);
+    LLVMInsertIntoBuilderWithName(r->b, cl, "");
+    crl_vec_push(&c->reloads, cl);
     crl_vec_push(&r->own_reloads, cl);
     return cl;
   }
   LLVMValueRef addr = crl_ramp_field_addr(c, field);
-  LLVMValueRef ld = LLVMBuildLoad2(r->b, LLVMTypeOf(r->value), addr, "");
+  LLVMValueRef ld = LLVMBuildLoad2(r->b, c->fields[field].type, addr, "");
   LLVMSetAlignment(ld, c->fields[field].align);
-  crl_vec_push(&r->own_reloads, ld);
   crl_vec_push(&c->reloads, ld);
-  return ld;
+  /* A narrow slot: extended back to the value's type. */
+  LLVMValueRef wide =
+      crl_widen_reload(c, r->p->cands[r->cand].narrow_zext, ld, LLVMTypeOf(r->value), r->b);
+  if (wide != ld) crl_vec_push(&c->reloads, wide);
+  crl_vec_push(&r->own_reloads, wide);
+  return wide;
 }
 
 static LLVMValueRef resolve(crl_ssa_repair *r, LLVMValueRef v) {

@@ -747,4 +747,173 @@ define void @main() {
             std::string::npos);
 }
 
+// Ten suspends of pure arithmetic (tests/retcon/cases/many_states, small):
+// c_(k+1) = (c_k xor v_(k-3)) mod 2^48, v_k = 31 c_k + k, each v used three
+// suspends later. Everything derives from %seed, so each continuation
+// recomputes the history it needs from it, as LLVM does: an 8-byte frame
+// in the caller's 16-byte buffer, no allocation (chains bounded at four
+// levels kept c_k and three v's: 40 bytes, allocated). The driver yields
+// every c_k, runs one instance to the end and aborts one at suspend 6.
+const char kHistory[] = R"(
+define {ptr, i64} @hist_proto(ptr, i1) {
+  unreachable
+}
+define {ptr, i64} @hist(ptr %buffer, i64 %seed) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @hist_proto, ptr @rc_alloc, ptr @rc_free)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %c0 = add i64 %seed, 0
+  br label %s0
+s0:
+  %m0 = mul i64 %c0, 31
+  %v0 = add i64 %m0, 0
+  %a0 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c0)
+  br i1 %a0, label %abort, label %r0
+r0:
+  %x0 = xor i64 %c0, %v0
+  %c1 = and i64 %x0, 281474976710655
+  br label %s1
+s1:
+  %m1 = mul i64 %c1, 31
+  %v1 = add i64 %m1, 1
+  %a1 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c1)
+  br i1 %a1, label %abort, label %r1
+r1:
+  %x1 = xor i64 %c1, %v1
+  %c2 = and i64 %x1, 281474976710655
+  br label %s2
+s2:
+  %m2 = mul i64 %c2, 31
+  %v2 = add i64 %m2, 2
+  %a2 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c2)
+  br i1 %a2, label %abort, label %r2
+r2:
+  %x2 = xor i64 %c2, %v2
+  %c3 = and i64 %x2, 281474976710655
+  br label %s3
+s3:
+  %m3 = mul i64 %c3, 31
+  %v3 = add i64 %m3, 3
+  %a3 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c3)
+  br i1 %a3, label %abort, label %r3
+r3:
+  %x3 = xor i64 %c3, %v0
+  %c4 = and i64 %x3, 281474976710655
+  br label %s4
+s4:
+  %m4 = mul i64 %c4, 31
+  %v4 = add i64 %m4, 4
+  %a4 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c4)
+  br i1 %a4, label %abort, label %r4
+r4:
+  %x4 = xor i64 %c4, %v1
+  %c5 = and i64 %x4, 281474976710655
+  br label %s5
+s5:
+  %m5 = mul i64 %c5, 31
+  %v5 = add i64 %m5, 5
+  %a5 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c5)
+  br i1 %a5, label %abort, label %r5
+r5:
+  %x5 = xor i64 %c5, %v2
+  %c6 = and i64 %x5, 281474976710655
+  br label %s6
+s6:
+  %m6 = mul i64 %c6, 31
+  %v6 = add i64 %m6, 6
+  %a6 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c6)
+  br i1 %a6, label %abort, label %r6
+r6:
+  %x6 = xor i64 %c6, %v3
+  %c7 = and i64 %x6, 281474976710655
+  br label %s7
+s7:
+  %m7 = mul i64 %c7, 31
+  %v7 = add i64 %m7, 7
+  %a7 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c7)
+  br i1 %a7, label %abort, label %r7
+r7:
+  %x7 = xor i64 %c7, %v4
+  %c8 = and i64 %x7, 281474976710655
+  br label %s8
+s8:
+  %m8 = mul i64 %c8, 31
+  %v8 = add i64 %m8, 8
+  %a8 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c8)
+  br i1 %a8, label %abort, label %r8
+r8:
+  %x8 = xor i64 %c8, %v5
+  %c9 = and i64 %x8, 281474976710655
+  br label %s9
+s9:
+  %m9 = mul i64 %c9, 31
+  %v9 = add i64 %m9, 9
+  %a9 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 %c9)
+  br i1 %a9, label %abort, label %r9
+r9:
+  %x9 = xor i64 %c9, %v6
+  %c10 = and i64 %x9, 281474976710655
+  br label %finish
+abort:
+  call void @trace(i64 -1)
+  br label %end
+finish:
+  call void @trace(i64 %c10)
+  br label %end
+end:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  unreachable
+}
+define void @main() {
+entry:
+  %buf = alloca [16 x i8], align 8
+  %r0 = call {ptr, i64} @hist(ptr %buf, i64 12345)
+  br label %loop
+loop:
+  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
+  %k = extractvalue {ptr, i64} %r, 0
+  %fin = icmp eq ptr %k, null
+  br i1 %fin, label %second, label %next
+next:
+  %v = extractvalue {ptr, i64} %r, 1
+  call void @trace(i64 %v)
+  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
+  br label %loop
+second:
+  %q0 = call {ptr, i64} @hist(ptr %buf, i64 777)
+  br label %step
+step:
+  %q = phi {ptr, i64} [ %q0, %second ], [ %qn, %step ]
+  %i = phi i64 [ 0, %second ], [ %i1, %step ]
+  %kq = extractvalue {ptr, i64} %q, 0
+  %i1 = add i64 %i, 1
+  %stop = icmp eq i64 %i1, 6
+  %qn = call {ptr, i64} %kq(ptr %buf, i1 %stop)
+  br i1 %stop, label %out, label %step
+out:
+  ret void
+}
+)";
+
+TEST(Retcon, HistoryRecomputedFromTheSeedFitsTheBuffer) {
+  uint64_t c[16], v[16];
+  const uint64_t mask = (1ull << 48) - 1;
+  c[0] = 12345;
+  std::string want;
+  for (int k = 0; k < 10; k++) {
+    v[k] = c[k] * 31 + (uint64_t)k;
+    want += std::to_string((int64_t)c[k]) + " ";
+    c[k + 1] = (c[k] ^ v[k >= 3 ? k - 3 : k]) & mask;
+  }
+  want += std::to_string((int64_t)c[10]) + " -1";
+  Differential(kHistory, {want, 0, 0});
+  crlh::Module m(std::string(kHistory) + kDecls);
+  ASSERT_TRUE(m.ok()) << m.error();
+  ASSERT_TRUE(crlh::LowersOk(m));
+  const crl_frame_report *h = ReportOf(m, "hist");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->size, 8u) << crl_result_report_text(crlh_last_result(m));
+  EXPECT_EQ(h->storage, CRL_FRAME_STORAGE_INLINE);
+}
+
 }  // namespace

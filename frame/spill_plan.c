@@ -932,14 +932,23 @@ static void load_state(crl_plan *p, const uint64_t *rows, const uint32_t *hull,
   }
 }
 
+/* Frames with more fields than this keep the chained plan without laying
+ * out the one-level plan as well: layout is the planner's costliest step,
+ * and doing it twice on a frame of thousands of fields costs an embedding
+ * compiler more (6% of the whole run on 2000 awaits) than the few bytes
+ * the comparison can save there. */
+#define CRL_REMAT_COMPARE_MAX_FIELDS 1024u
+
 /* Chained recomputation decides by estimated bytes, which storage sharing
  * can turn around; when it was used, the one-level plan (operands only
  * from values already in the frame) is laid out too and the smaller frame
- * wins, ties to the one-level plan, so chains never cost a byte. */
+ * wins, ties to the one-level plan, so chains never cost a byte (below
+ * CRL_REMAT_COMPARE_MAX_FIELDS fields). */
 static int choose_remat_plan(crl_coro *c, crl_plan *p, const crl_valmap *slots,
                              uint32_t header) {
   if (fields_and_layout(c, p, slots) != 0) return -1;
-  if (!p->chains_used || !p->num_cands) return 0;
+  if (!p->chains_used || !p->num_cands || c->num_fields > CRL_REMAT_COMPARE_MAX_FIELDS)
+    return 0;
   uint64_t chained = c->frame_size;
   remat_state st = {0};
   int rc = save_state(p, &st);

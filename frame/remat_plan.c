@@ -186,8 +186,11 @@ static uint64_t avail_cost(remat_ctx *x, uint32_t j, const crl_bitset *row,
   uint64_t keep = LLVMABISizeOfType(x->c->td, LLVMTypeOf(cd->value));
   uint32_t mark = x->nsteps;
   uint64_t clones = x->clones;
-  if (x->chains && (cd->remat || recomputable(cd->value)) && depth < CRL_REMAT_DEPTH &&
-      push_step(x, j, 1) == 0) {
+  /* Recomputing j makes it recomputed wherever it crosses a suspend, and
+   * its operands are made available only across `row`: a value kept across
+   * suspends outside `row` stays kept (it is extended instead). */
+  if (x->chains && (cd->remat || (recomputable(cd->value) && covers(row, &p->cross.across[j], n))) &&
+      depth < CRL_REMAT_DEPTH && push_step(x, j, 1) == 0) {
     x->clones += count_missing(row, &p->cross.across[j], n);
     x->busy[j] = 1;
     uint64_t sub = x->clones <= CRL_REMAT_CLONES && x->clones <= x->left

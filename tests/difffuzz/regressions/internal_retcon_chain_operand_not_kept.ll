@@ -6,7 +6,10 @@
 ; %pb1 = add %n, %a and the xor chain over it are recomputed after both
 ; suspends (one on each branch); %a crosses only the first suspend, and the
 ; copy made after the second one reads it where the frame does not hold it.
-; Not the 'tolerated operand' rule of 02d048f (disabling it changes nothing).
+; Cause: recomputing %pb2 after the first suspend marked %pb1, kept for
+; the second, as recomputed everywhere, with operands made available only
+; across the first. Fixed: a chain recomputes an operand only when the
+; operand crosses no suspend the chain's value does not (frame/remat_plan.c).
 ; Found by gen_retcon.py 6089 (run_diff.py --gen retcon --seeds 6000:6150 --modes O2),
 ; not reduced.
 ; check with: run_diff.py --lower CMD --files THIS_FILE --modes O2

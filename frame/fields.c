@@ -43,20 +43,9 @@ uint32_t crl_pin_alloca(crl_coro *c, crl_field_kind k, const char *name,
   return f;
 }
 
-static unsigned arg_no(LLVMValueRef a) {
-  LLVMValueRef fn = LLVMGetParamParent(a);
-  unsigned n = LLVMCountParams(fn);
-  for (unsigned k = 0; k < n; k++)
-    if (LLVMGetParam(fn, k) == a) return k;
-  return 0;
-}
-
 /* A swifterror argument of the coroutine, or a value the ABI listed. */
 static int unstorable(const crl_coro *c, LLVMValueRef v) {
-  if (LLVMIsAArgument(v)) {
-    unsigned kind = LLVMGetEnumAttributeKindForName("swifterror", 10);
-    return LLVMGetEnumAttributeAtIndex(c->fn, arg_no(v) + 1, kind) != NULL;
-  }
+  if (LLVMIsAArgument(v)) return crl_arg_swifterror(v);
   return crl_valmap_has(&c->unstorable, v);
 }
 
@@ -99,19 +88,16 @@ int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
     uint32_t align = LLVMABIAlignmentOfType(c->td, t);
     if (cd->is_alloca) {
       if (LLVMIsAArgument(cd->value) &&
-          crl_arg_memory(c->fn, arg_no(cd->value)) != CRL_ARG_BYVAL) {
+          crl_arg_memory(c->fn, crl_arg_index(cd->value)) != CRL_ARG_BYVAL) {
         char *nm = crl_slot_name(slots, cd->value);
         /* Named at one of its uses: the argument itself is no instruction. */
-        LLVMValueRef at = NULL;
-        for (LLVMUseRef u = LLVMGetFirstUse(cd->value); u && !at; u = LLVMGetNextUse(u))
-          if (LLVMIsAInstruction(LLVMGetUser(u))) at = LLVMGetUser(u);
-        CRL_ERR(c, at,
+        CRL_ERR(c, first_user(cd->value),
                 "argument %s is %s memory used after a suspend: it belongs to the "
                 "caller's call sequence and is gone once the ramp returns, and "
                 "copying it could move an object whose address matters (not "
                 "supported; LLVM keeps only its address and reads freed stack)",
                 nm ? nm : "?",
-                crl_arg_memory(c->fn, arg_no(cd->value)) == CRL_ARG_INALLOCA
+                crl_arg_memory(c->fn, crl_arg_index(cd->value)) == CRL_ARG_INALLOCA
                     ? "inalloca" : "preallocated");
         free(nm);
         free(ord);

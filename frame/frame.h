@@ -50,6 +50,10 @@ int crl_is_remat(crl_coro *c, LLVMValueRef v);
  * plain pointer to the caller's memory (no copy implied), spilled as one. */
 typedef enum { CRL_ARG_PLAIN, CRL_ARG_BYVAL, CRL_ARG_INALLOCA, CRL_ARG_PREALLOCATED } crl_arg_mem;
 crl_arg_mem crl_arg_memory(LLVMValueRef fn, unsigned k);
+/* An argument's position in its function's parameter list. */
+unsigned crl_arg_index(LLVMValueRef a);
+/* Does the argument carry `swifterror`? */
+int crl_arg_swifterror(LLVMValueRef a);
 /* The type of the memory (the allocated or byval/inalloca/preallocated
  * type), its size (-1 when dynamic) and its alignment (the ABI's or the
  * alloca's or parameter's own, whichever is larger). */

@@ -16,7 +16,7 @@ crl_arg_mem crl_arg_memory(LLVMValueRef fn, unsigned k) {
   return CRL_ARG_PLAIN;
 }
 
-static unsigned arg_index(LLVMValueRef a) {
+unsigned crl_arg_index(LLVMValueRef a) {
   LLVMValueRef fn = LLVMGetParamParent(a);
   unsigned n = LLVMCountParams(fn);
   for (unsigned k = 0; k < n; k++)
@@ -24,10 +24,14 @@ static unsigned arg_index(LLVMValueRef a) {
   return 0;
 }
 
+int crl_arg_swifterror(LLVMValueRef a) {
+  return param_attr(LLVMGetParamParent(a), crl_arg_index(a), "swifterror", 10) != NULL;
+}
+
 LLVMTypeRef crl_memory_type(LLVMValueRef v) {
   if (LLVMIsAAllocaInst(v)) return LLVMGetAllocatedType(v);
   LLVMValueRef fn = LLVMGetParamParent(v);
-  unsigned k = arg_index(v);
+  unsigned k = crl_arg_index(v);
   static const struct { const char *name; unsigned len; } kinds[] = {
       {"byval", 5}, {"inalloca", 8}, {"preallocated", 12}};
   for (unsigned i = 0; i < sizeof kinds / sizeof *kinds; i++) {
@@ -57,7 +61,7 @@ uint32_t crl_memory_align(crl_coro *c, LLVMValueRef v) {
   if (LLVMIsAAllocaInst(v)) {
     given = LLVMGetAlignment(v);
   } else {
-    LLVMAttributeRef at = param_attr(LLVMGetParamParent(v), arg_index(v), "align", 5);
+    LLVMAttributeRef at = param_attr(LLVMGetParamParent(v), crl_arg_index(v), "align", 5);
     if (at) given = (uint32_t)LLVMGetEnumAttributeValue(at);
   }
   return given > a ? given : a;

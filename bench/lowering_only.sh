@@ -115,8 +115,9 @@ done
 if [ "$COUNT" = 1 ]; then
   for form in $forms; do
     for n in $SIZES; do
-      # corolower-noverify: crl_options.skip_output_verify (passes_driver
-      # --no-verify), as LLVM's passes here run without a verifier.
+      # corolower-noverify: crl_options.skip_output_verify and
+      # skip_frame_report (passes_driver --no-verify), as LLVM's passes
+      # here run without a verifier and build no report.
       for tool in llvm corolower corolower-noverify; do
         cg="$work/cg.$tool.$form.$n.out"
         mode=${tool%-noverify}
@@ -217,7 +218,8 @@ if counts:
     p("only the call into LLVM's passes or corolower is counted. Deterministic.")
     p()
     p("corolower runs with default options (the functions it changed verified) and with")
-    p("`skip_output_verify` (no-verify; LLVM's passes here run without a verifier).")
+    p("`skip_output_verify` and `skip_frame_report` (no-verify; LLVM's passes here run")
+    p("without a verifier and build no frame report).")
     p()
     p("| form | N | LLVM passes | corolower | corolower/LLVM | corolower no-verify | no-verify/LLVM |")
     p("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")

@@ -66,14 +66,15 @@ __attribute__((noinline)) int bench_run_llvm(LLVMModuleRef m) {
   return 0;
 }
 
-/* --no-verify: crl_options.skip_output_verify, as LLVM's passes here run
- * without a verifier. */
+/* --no-verify: crl_options.skip_output_verify and skip_frame_report, as
+ * LLVM's passes here run without a verifier and build no report. */
 static int no_verify;
 
 __attribute__((noinline)) int bench_run_corolower(LLVMModuleRef m) {
   crl_options opts;
   crl_options_init(&opts);
   opts.skip_output_verify = no_verify;
+  opts.skip_frame_report = no_verify;
   crl_result *r = crl_lower_module(m, &opts);
   if (!r) {
     fprintf(stderr, "passes_driver: crl_lower_module: out of memory\n");

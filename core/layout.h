@@ -401,7 +401,8 @@ typedef struct crl_lay {
   uint32_t *ids;
   uint32_t *byoff; /* placed free fields in offset order */
   uint64_t *by_a, *by_b; /* their [start, end), in the same order: the scan
-                            reads them sequentially */
+                            reads them sequentially; by_a[nbyoff] is
+                            UINT64_MAX */
   uint32_t nbyoff;
   crl_lay_iv *few; /* the placed fields one field interferes with */
 } crl_lay;
@@ -483,7 +484,8 @@ static inline void crl_lay_note_placed(crl_lay *L, uint32_t i) {
     else hi = mid;
   }
   memmove(&L->byoff[lo + 1u], &L->byoff[lo], (size_t)(L->nbyoff - lo) * sizeof(uint32_t));
-  memmove(&L->by_a[lo + 1u], &L->by_a[lo], (size_t)(L->nbyoff - lo) * sizeof(uint64_t));
+  /* by_a carries its sentinel along. */
+  memmove(&L->by_a[lo + 1u], &L->by_a[lo], (size_t)(L->nbyoff - lo + 1u) * sizeof(uint64_t));
   memmove(&L->by_b[lo + 1u], &L->by_b[lo], (size_t)(L->nbyoff - lo) * sizeof(uint64_t));
   L->byoff[lo] = i;
   L->by_a[lo] = x;
@@ -491,12 +493,35 @@ static inline void crl_lay_note_placed(crl_lay *L, uint32_t i) {
   L->nbyoff++;
 }
 
+/* The scan over placed fields in offset order from position *pp, for a
+ * candidate *candp of s bytes aligned by am + 1: every interfering field
+ * that overlaps the candidate pushes it past its end. Stops at the first
+ * field starting at or above the candidate's end; by_a ends in a sentinel
+ * (UINT64_MAX) above any candidate, so the loop needs no bound check. Kept
+ * apart so its few variables stay in registers: big frames run it over
+ * thousands of fields per call. */
+static inline void crl_lay_scan_row(const crl_lay *L, const uint64_t *row, uint64_t s, uint64_t am,
+                                    uint32_t *pp, uint64_t *candp) {
+  const uint64_t *by_a = L->by_a, *by_b = L->by_b;
+  const uint32_t *byoff = L->byoff;
+  uint64_t cand = *candp, lim = cand + s;
+  size_t p = *pp; /* not uint32_t: no zero-extension per step */
+  for (; by_a[p] < lim; p++) {
+    uint32_t f = byoff[p];
+    if ((row[f >> 6] >> (f & 63u) & 1u) && by_b[p] > cand) {
+      cand = (by_b[p] + am) & ~am;
+      lim = cand + s;
+    }
+  }
+  *pp = (uint32_t)p;
+  *candp = cand;
+}
+
 /* Lowest fit for field i against the placed fields it interferes with and
  * the fixed ones. Placed fields are met in offset order, so nothing needs
  * sorting, and the scan stops at the first one starting at or above
  * cand + s. The few fixed intervals are checked apart, between runs of the
- * placed scan, which keeps its inner loop to a load, a bit test and a
- * compare per placed field (it visits thousands per call on big frames). */
+ * placed scan. */
 static inline uint64_t crl_lay_fit_some(const crl_lay *L, uint32_t i, uint64_t s, uint64_t al) {
   uint64_t cand = 0, start;
   uint32_t p = 0, q = 0;
@@ -534,16 +559,7 @@ static inline uint64_t crl_lay_fit_some(const crl_lay *L, uint32_t i, uint64_t s
     }
     lim = cand + s;
     if (row) {
-      const uint64_t *by_a = L->by_a;
-      const uint32_t *byoff = L->byoff;
-      uint32_t np = L->nbyoff;
-      for (; p < np && by_a[p] < lim; p++) {
-        uint32_t f = byoff[p];
-        if ((row[f >> 6] >> (f & 63u) & 1u) && L->by_b[p] > cand) {
-          cand = crl_lay_round_up(L->by_b[p], al);
-          lim = cand + s;
-        }
-      }
+      crl_lay_scan_row(L, row, s, al - 1u, &p, &cand);
     } else {
       for (; p < L->nbyoff && L->by_a[p] < lim; p++)
         if (crl_lay_interferes(L, i, L->byoff[p]) && L->by_b[p] > cand) {
@@ -568,6 +584,7 @@ static inline uint64_t crl_lay_pass(crl_lay *L, int dense, int *all_dense) {
   if (crl_gapset_init(&all, L->fixed_iv, L->nfixed_iv, L->cls_align, L->ncls) != 0) return CRL_LAY_INF;
   crl_bitset_clear_all(&L->placed);
   L->nbyoff = 0;
+  L->by_a[0] = UINT64_MAX; /* the scan's sentinel */
   for (t = 0; t < L->nfree; t++) {
     uint32_t i = L->ids[t], cls = L->cls_of_log2[crl_lay_log2(L->f[i].align)];
     uint64_t s = L->f[i].size, al = L->f[i].align, x;
@@ -774,7 +791,7 @@ static inline int crl_layout_run(crl_layout_result *out, const crl_layout_field 
     if (crl_gapset_init(&L.fixed_gaps, L.fixed_iv, L.nfixed_iv, L.cls_align, L.ncls) != 0) goto oom;
     L.ids = (uint32_t *)malloc((size_t)L.nfree * sizeof(uint32_t));
     L.byoff = (uint32_t *)malloc((size_t)L.nfree * sizeof(uint32_t));
-    L.by_a = (uint64_t *)malloc((size_t)L.nfree * sizeof(uint64_t));
+    L.by_a = (uint64_t *)malloc(((size_t)L.nfree + 1u) * sizeof(uint64_t));
     L.by_b = (uint64_t *)malloc((size_t)L.nfree * sizeof(uint64_t));
     L.few = (crl_lay_iv *)malloc((size_t)L.nfree * sizeof(crl_lay_iv));
     best_off = (uint64_t *)malloc((size_t)n * sizeof(uint64_t));

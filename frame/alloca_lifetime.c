@@ -15,8 +15,9 @@
  * proportional to the function (CRL_EXACT_BUDGET blocks per block of the
  * function): the largest allocas, which gain most, go first, and in a
  * function whose lifetimes are too long for the budget the rest keep the
- * hull approximation. The last marker of each block is looked up in a
- * map per alloca, not found by scanning the block. */
+ * hull approximation. The last marker of each block is recorded per
+ * alloca (stamped arrays for the walk, a map for the pairwise checks of
+ * those whose walk succeeded), not found by scanning the block. */
 #include <stdlib.h>
 
 #include "frame/alloca_lifetime.h"
@@ -28,30 +29,64 @@
 #define CRL_EXACT_BUDGET 8u
 #define CRL_EXACT_BUDGET_MIN 4096u
 
-/* The last lifetime marker of the alloca in each block that has one:
- * block -> 1 (start) or 2 (end). Blocks with several markers of it are
- * ordered by walking them, which only they need. */
-static int build_marker_map(LLVMValueRef a, crl_valmap *m) {
+/* The alloca's last lifetime marker in each block that has one, into
+ * `last` (emptied first). Blocks with several markers of it are ordered by
+ * walking them, which only they need. Returns 0 or -1 (out of memory). */
+static int last_markers(LLVMValueRef a, crl_vec *last) {
   crl_vec marks = {0};
-  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+  int rc = 0;
+  last->n = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u && rc == 0; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     crl_intr k = crl_intrinsic_of(user);
-    if ((k == CRL_I_LIFETIME_START || k == CRL_I_LIFETIME_END) && crl_vec_push(&marks, user))
-      break;
+    if (k == CRL_I_LIFETIME_START || k == CRL_I_LIFETIME_END) rc = crl_vec_push(&marks, user);
   }
-  int rc = crl_valmap_init(m, marks.n + 1);
   for (unsigned k = 0; rc == 0 && k < marks.n; k++) {
     LLVMValueRef mk = marks.v[k];
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(mk);
-    int last = 1;
-    for (unsigned j = 0; j < marks.n && last; j++)
+    int is_last = 1;
+    for (unsigned j = 0; j < marks.n && is_last; j++)
       if (j != k && LLVMGetInstructionParent(marks.v[j]) == bb && crl_comes_before(mk, marks.v[j]))
-        last = 0;
-    if (last)
-      rc = crl_valmap_put_id(m, bb, crl_intrinsic_of(mk) == CRL_I_LIFETIME_START ? 1 : 2);
+        is_last = 0;
+    if (is_last) rc = crl_vec_push(last, mk);
   }
   crl_vec_free(&marks);
   return rc;
+}
+
+static uint8_t marker_kind(LLVMValueRef mk) {
+  return crl_intrinsic_of(mk) == CRL_I_LIFETIME_START ? 1 : 2;
+}
+
+/* For the forward walk: stamp[b] == tag says block b holds a last marker
+ * of this alloca, kind[b] which. One write per marker, so no per-alloca
+ * array is cleared and the walk pays no hash lookup per block. */
+static void stamp_markers(const crl_plan *p, const crl_vec *last, uint32_t *stamp,
+                          uint8_t *kind, uint32_t tag) {
+  for (unsigned k = 0; k < last->n; k++) {
+    uint32_t b = crl_block_id(p, LLVMGetInstructionParent(last->v[k]));
+    if (b < p->num_blocks) {
+      stamp[b] = tag;
+      kind[b] = marker_kind(last->v[k]);
+    }
+  }
+}
+
+/* For the pairwise checks, only of allocas whose walk succeeded: block ->
+ * 1 (start) or 2 (end). */
+static crl_valmap *marker_map(const crl_vec *last) {
+  crl_valmap *m = malloc(sizeof *m);
+  if (!m || crl_valmap_init(m, last->n + 1) != 0) {
+    free(m);
+    return NULL;
+  }
+  for (unsigned k = 0; k < last->n; k++)
+    if (crl_valmap_put_id(m, LLVMGetInstructionParent(last->v[k]), marker_kind(last->v[k])) != 0) {
+      crl_valmap_free(m);
+      free(m);
+      return NULL;
+    }
+  return m;
 }
 
 /* The last lifetime marker of the candidate in block bb (+1 start, -1
@@ -65,7 +100,8 @@ static int last_marker(const crl_cand *cd, LLVMBasicBlockRef bb) {
  * Returns the blocks visited, or UINT32_MAX when the alloca has no start
  * or no end (nothing exact to say) or the walk ran past `budget`. */
 static uint32_t forward_blocks(crl_plan *p, const crl_cand *cd, uint64_t *fwd,
-                               uint32_t *stack, uint32_t budget) {
+                               uint32_t *stack, uint32_t budget, const uint32_t *stamp,
+                               const uint8_t *kind, uint32_t tag) {
   uint32_t sp = 0, ends = 0, visited = 0;
   for (LLVMUseRef u = LLVMGetFirstUse(cd->value); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
@@ -82,7 +118,7 @@ static uint32_t forward_blocks(crl_plan *p, const crl_cand *cd, uint64_t *fwd,
   while (sp) {
     uint32_t b = stack[--sp];
     if (++visited > budget) return UINT32_MAX;
-    if (last_marker(cd, p->blocks[b]) < 0) continue; /* ends here */
+    if (stamp[b] == tag && kind[b] == 2) continue; /* ends here */
     const crl_cfg *g = &p->live_cfg;
     for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
       uint32_t s = g->succ[e];
@@ -101,8 +137,13 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
   uint32_t *out = malloc((nb + 1) * sizeof *out);
   uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
   crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
+  uint32_t *stamp = calloc(nb + 1, sizeof *stamp);
+  uint8_t *kind = malloc(nb + 1);
   crl_live_scratch sc;
-  if (!stack || !out || !ord || !kv || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
+  if (!stack || !out || !ord || !kv || !stamp || !kind ||
+      crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
+    free(stamp);
+    free(kind);
     free(stack);
     free(out);
     free(ord);
@@ -123,25 +164,29 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
   }
   crl_keyed_sort(kv, n, ord);
   uint64_t budget = (uint64_t)CRL_EXACT_BUDGET * nb + CRL_EXACT_BUDGET_MIN;
+  crl_vec last = {0};
   int rc = 0;
   for (uint32_t k = 0; k < n && budget > 0; k++) {
     uint32_t i = ord[k];
     crl_cand *cd = &p->cands[i];
-    crl_valmap *mm = malloc(sizeof *mm);
     uint64_t *fwd = calloc(W + 1, sizeof *fwd);
-    if (!mm || !fwd || build_marker_map(cd->value, mm) != 0) {
-      if (mm && mm->keys) crl_valmap_free(mm);
-      free(mm);
+    if (!fwd || last_markers(cd->value, &last) != 0) {
       free(fwd);
       rc = -1;
       break;
     }
-    cd->markers = mm;
+    stamp_markers(p, &last, stamp, kind, k + 1);
     uint32_t used = forward_blocks(p, cd, fwd, stack,
-                                   budget > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)budget);
+                                   budget > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)budget,
+                                   stamp, kind, k + 1);
     if (used == UINT32_MAX) {
       free(fwd);
       continue;
+    }
+    if (!(cd->markers = marker_map(&last))) {
+      free(fwd);
+      rc = -1;
+      break;
     }
     budget -= used < budget ? used : budget;
     /* Backward: live-in blocks, the definition and the uses. */
@@ -171,6 +216,9 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
     cd->live_blocks = fwd;
   }
   crl_live_scratch_free(&sc);
+  crl_vec_free(&last);
+  free(stamp);
+  free(kind);
   free(stack);
   free(out);
   free(ord);

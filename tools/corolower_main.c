@@ -410,6 +410,7 @@ int main(int argc, char **argv) {
   opts.target_triple = a.triple;
   opts.keep_elision_markers = a.keep;
   opts.skip_output_verify = a.no_verify;
+  opts.skip_frame_report = a.report == NULL; /* nothing would read them */
   opts.async_context_alloc = a.ctx_alloc;
   opts.async_context_dealloc = a.ctx_dealloc;
   opts.async_realign_overaligned = a.realign;

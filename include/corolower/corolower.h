@@ -156,6 +156,11 @@ typedef struct crl_options {
    * later, or runs passes without a verifier as LLVM's pass pipeline does,
    * may skip it. A lowering bug then goes unreported here. */
   int skip_output_verify;
+  /* Nonzero: build no frame reports (crl_result_num_frames is then 0).
+   * Naming every field's value as the input names it costs about 1% of the
+   * lowering on big coroutines; a caller that never reads the reports (the
+   * CLI without --frame-report) may skip it. Lowering is unchanged. */
+  int skip_frame_report;
 } crl_options;
 
 /* Default options: all ABIs allowed, no elision markers, the module's own

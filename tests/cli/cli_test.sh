@@ -699,6 +699,17 @@ if no_crash; then
   else ok; fi
 fi
 
+begin "the module is the same whether or not a frame report is asked for (reports are skipped without one)"
+run "$IN/coro.ll" -S -o "$T/noreport.ll"
+rc1=$rc
+run "$IN/coro.ll" -S -o "$T/withreport.ll" --frame-report=json --frame-report-file="$T/report.json"
+if no_crash; then
+  if [ $rc1 -ne 0 ] || [ $rc -ne 0 ]; then bad "status $rc1 / $rc"
+  elif ! cmp -s "$T/noreport.ll" "$T/withreport.ll"; then bad "outputs differ"
+  elif ! grep -q '"frames"' "$T/report.json" || ! grep -q '"size"' "$T/report.json"; then bad "no frame in the report"
+  else ok; fi
+fi
+
 begin "broken IR with debug info: an error, not LLVM's parser abort, and no output"
 rm -f "$T/dbg_broken.ll"
 run "$IN/debug_broken_ir.ll" -o "$T/dbg_broken.ll"

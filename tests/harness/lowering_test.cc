@@ -2704,6 +2704,38 @@ TEST(Lowering, ConcurrentLoweringInSeparateContexts) {
   for (int t = 0; t < 4; t++) EXPECT_EQ(ok[t], 10) << "thread " << t;
 }
 
+// skip_frame_report only drops the reports: the lowered module is the same
+// text as with reports built, and the result then lists no frames.
+TEST(Lowering, SkipFrameReportChangesOnlyTheReport) {
+  const std::string ir = std::string(kScoped) + kDecls;
+  std::string text[2];
+  size_t frames[2] = {99, 99};
+  for (int skip = 0; skip < 2; skip++) {
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMMemoryBufferRef buf =
+        LLVMCreateMemoryBufferWithMemoryRangeCopy(ir.data(), ir.size(), "skip_report");
+    LLVMModuleRef m = nullptr;
+    char *err = nullptr;
+    ASSERT_EQ(LLVMParseIRInContext(ctx, buf, &m, &err), 0) << (err ? err : "");
+    crl_options opts;
+    crl_options_init(&opts);
+    opts.skip_frame_report = skip;
+    crl_result *r = crl_lower_module(m, &opts);
+    ASSERT_NE(r, nullptr);
+    EXPECT_TRUE(crl_result_ok(r));
+    frames[skip] = crl_result_num_frames(r);
+    char *s = LLVMPrintModuleToString(m);
+    text[skip] = s;
+    LLVMDisposeMessage(s);
+    crl_result_free(r);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+  }
+  EXPECT_EQ(frames[0], 1u);
+  EXPECT_EQ(frames[1], 0u);
+  EXPECT_EQ(text[0], text[1]);
+}
+
 // A running hash a_k = a_(k-1) * 31 + (v_k xor 5) over twelve suspends
 // (many(int)'s `acc = acc * 31 + v`), every v_k and %base live to the end:
 // each a_k is recomputed after the suspend it crosses from %base and the

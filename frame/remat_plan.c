@@ -178,7 +178,13 @@ static uint64_t avail_cost(remat_ctx *x, uint32_t j, const crl_bitset *row,
   crl_plan *p = x->p;
   crl_cand *cd = &p->cands[j];
   uint32_t n = x->c->num_susp;
-  if (cd->is_alloca || x->busy[j]) return REMAT_NO;
+  /* An alloca whose memory is live across every suspend of the row has its
+   * field there, at one address every split function rebuilds: address
+   * arithmetic on it (an element of a local array picked by an index the
+   * frame holds) is recomputed at no cost. Anywhere else its storage may
+   * be another field's, so nothing is recomputed from it. */
+  if (cd->is_alloca) return !x->busy[j] && covers(&p->cross.across[j], row, n) ? 0 : REMAT_NO;
+  if (x->busy[j]) return REMAT_NO;
   /* One level: an operand must be a value already crossing suspends,
    * kept in the frame (recomputed ones cannot be extended). */
   if (!x->chains && (cd->remat || cd->chain_only)) return REMAT_NO;

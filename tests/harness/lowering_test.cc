@@ -2983,4 +2983,81 @@ define void @main() {
   EXPECT_EQ(text.find("ptr %p"), std::string::npos) << text;
 }
 
+// The same for an element of a byval argument, whose bytes the frame
+// copies in the ramp: the address is rebuilt from the copy's field after
+// the suspend, never from the caller's argument memory (dead by then: the
+// driver clobbers it before resuming).
+const char kByvalElem[] = R"(
+%A = type { [8 x i32] }
+define ptr @belem(ptr byval(%A) align 8 %a, i32 %x) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %m = and i32 %x, 7
+  %z = zext i32 %m to i64
+  %p = getelementptr inbounds [8 x i32], ptr %a, i64 0, i64 %z
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %r1
+                              i8 1, label %cleanup ]
+r1:
+  %v = load i32, ptr %p
+  %vw = sext i32 %v to i64
+  call void @trace(i64 %vw)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define ptr @start(i32 %x) noinline {
+  %arg = alloca %A, align 8
+  br label %fill
+fill:
+  %k = phi i64 [ 0, %0 ], [ %k1, %fill ]
+  %k32 = trunc i64 %k to i32
+  %val = mul i32 %k32, 11
+  %slot = getelementptr inbounds [8 x i32], ptr %arg, i64 0, i64 %k
+  store i32 %val, ptr %slot
+  %k1 = add i64 %k, 1
+  %more = icmp ult i64 %k1, 8
+  br i1 %more, label %fill, label %go
+go:
+  %h = call ptr @belem(ptr byval(%A) align 8 %arg, i32 %x)
+  call void @llvm.memset.p0.i64(ptr %arg, i8 -1, i64 32, i1 false)
+  ret ptr %h
+}
+define void @clobber() noinline {
+  %junk = alloca [512 x i8], align 16
+  call void @llvm.memset.p0.i64(ptr %junk, i8 85, i64 512, i1 true)
+  ret void
+}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+)";
+
+TEST(Lowering, ElementAddressOfByvalCopyIsRecomputed) {
+  Differential(std::string(kByvalElem) + R"(
+define void @main() {
+  %h = call ptr @start(i32 3)
+  %g = call ptr @start(i32 13)
+  call void @clobber()
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %g)
+  ret void
+}
+)",
+               "33 55");
+  crlh::Module ours(std::string(kByvalElem) + kDecls);
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  ASSERT_TRUE(crlh::LowersOk(ours));
+  crl_result *res = crlh_last_result(ours);
+  ASSERT_EQ(crl_result_num_frames(res), 1u);
+  std::string text = crl_result_report_text(res);
+  EXPECT_EQ(text.find("ptr %p"), std::string::npos) << text;
+}
+
 }  // namespace

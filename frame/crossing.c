@@ -18,6 +18,10 @@ typedef struct crossing_ctx {
   const uint32_t *rb;       /* suspend id -> its block */
   uint32_t *rpo, *order, cnt;
   uint32_t *first, *next;   /* suspend ids chained per block */
+  /* The candidates that may cross a suspend (may_cross), in index order;
+   * the matrix holds only these, compacted (clv: their live values). */
+  uint32_t *ids, nids;
+  crl_live_value *clv;
 } crossing_ctx;
 
 #define HULL(cd, b) do { uint32_t r_ = x->rpo[b]; if (r_ != UINT32_MAX) { \
@@ -120,7 +124,8 @@ static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv,
   uint32_t *in_stamp = st, *kill_stamp = st + x->n + 1, *gen_stamp = st + 2 * (x->n + 1);
   uint32_t *stack = st + 3 * (x->n + 1);
   uint32_t *bin_stamp = st + 4 * (x->n + 1), *bkill_stamp = st + 5 * (x->n + 1);
-  for (uint32_t i = 0; i < p->num_cands; i++) {
+  for (uint32_t t = 0; t < x->nids; t++) {
+    uint32_t i = x->ids[t];
     crl_cand *cd = &p->cands[i];
     uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
     if (cd->reach) reach_walk(&p->live_cfg, &rv[i], in_stamp, kill_stamp, gen_stamp, i + 1, stack);
@@ -156,7 +161,7 @@ static uint64_t hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W, const 
       seen[w] |= row[w];
       if (fresh) met += crl_popcount64(fresh);
       while (fresh) {
-        crl_cand *cd = &x->p->cands[c0 + (w << 6) + crl_ctz64(fresh)];
+        crl_cand *cd = &x->p->cands[x->ids[c0 + (w << 6) + crl_ctz64(fresh)]];
         fresh &= fresh - 1;
         if (from_top && pos < cd->lo) cd->lo = pos;
         if (!from_top && pos > cd->hi) cd->hi = pos;
@@ -186,7 +191,7 @@ static void transpose_rows(crossing_ctx *x, const uint64_t *m, uint32_t W, const
       crl_transpose64(blk);
       for (uint32_t j = 0; j < 64; j++) {
         uint32_t v = c0 + (w << 6) + j;
-        if (blk[j] && v < p->num_cands) p->cross.across[v].words[s0 >> 6] |= blk[j];
+        if (blk[j] && v < x->nids) p->cross.across[x->ids[v]].words[s0 >> 6] |= blk[j];
       }
     }
   }
@@ -207,7 +212,7 @@ static int apply_reach(crossing_ctx *x, const crl_reach_value *rv, int backward,
   int any = 0;
   memset(keep, 0, (size_t)w * sizeof *keep);
   for (uint32_t j = 0; j < cnt; j++) {
-    const crl_cand *cd = &p->cands[c0 + j];
+    const crl_cand *cd = &p->cands[x->ids[c0 + j]];
     if (backward ? cd->rewrites : cd->reach) any = 1;
     else keep[j >> 6] |= 1ULL << (j & 63);
   }
@@ -215,7 +220,7 @@ static int apply_reach(crossing_ctx *x, const crl_reach_value *rv, int backward,
   crl_reach_value *sub = malloc(((size_t)cnt + 1) * sizeof *sub);
   if (!sub) return -1;
   for (uint32_t j = 0; j < cnt; j++)
-    sub[j] = keep[j >> 6] >> (j & 63) & 1 ? (crl_reach_value){0, 0, NULL, NULL} : rv[c0 + j];
+    sub[j] = keep[j >> 6] >> (j & 63) & 1 ? (crl_reach_value){0, 0, NULL, NULL} : rv[x->ids[c0 + j]];
   int rc = backward ? crl_live_in_kill_matrix_rng(&p->live_cfg, sub, cnt, f, w, frng)
                     : crl_reach_in_matrix_rng(&p->live_cfg, sub, cnt, f, w, frng);
   free(sub);
@@ -231,9 +236,8 @@ static int apply_reach(crossing_ctx *x, const crl_reach_value *rv, int backward,
   return 0;
 }
 
-static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv,
-                              const crl_reach_value *rv, const crl_reach_value *bk,
-                              uint32_t WC) {
+static int crossing_by_matrix(crossing_ctx *x, const crl_reach_value *rv,
+                              const crl_reach_value *bk, uint32_t WC) {
   crl_plan *p = x->p;
   uint64_t *m = malloc(((size_t)x->n * WC + 1) * sizeof *m);
   uint64_t *seen = malloc(((size_t)WC + 1) * sizeof *seen);
@@ -243,14 +247,14 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv,
   uint32_t *rng = malloc((2 * (size_t)x->n + 1) * sizeof *rng);
   uint32_t *frng = malloc((2 * (size_t)x->n + 1) * sizeof *frng);
   int any_reach = 0;
-  for (uint32_t i = 0; i < p->num_cands && !any_reach; i++)
-    any_reach = p->cands[i].reach || p->cands[i].rewrites;
+  for (uint32_t t = 0; t < x->nids && !any_reach; t++)
+    any_reach = p->cands[x->ids[t]].reach || p->cands[x->ids[t]].rewrites;
   if (any_reach) f = malloc(((size_t)x->n * WC + 1) * sizeof *f);
   int rc = m && seen && keep && rng && frng && (f || !any_reach) ? 0 : -1;
-  for (uint32_t c0 = 0; rc == 0 && c0 < p->num_cands; c0 += WC * 64) {
-    uint32_t cnt = p->num_cands - c0 < WC * 64 ? p->num_cands - c0 : WC * 64;
+  for (uint32_t c0 = 0; rc == 0 && c0 < x->nids; c0 += WC * 64) {
+    uint32_t cnt = x->nids - c0 < WC * 64 ? x->nids - c0 : WC * 64;
     uint32_t w = (cnt + 63) / 64;
-    if (crl_live_in_matrix_rng(&p->live_cfg, lv + c0, cnt, m, w, rng) != 0 ||
+    if (crl_live_in_matrix_rng(&p->live_cfg, x->clv + c0, cnt, m, w, rng) != 0 ||
         (any_reach && (apply_reach(x, rv, 0, c0, cnt, w, m, rng, f, frng, keep) != 0 ||
                        apply_reach(x, bk, 1, c0, cnt, w, m, rng, f, frng, keep) != 0))) {
       rc = -1;
@@ -270,12 +274,77 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_live_value *lv,
 }
 #undef HULL
 
+/* Which candidates may be live into a suspend's block; the others keep an
+ * empty crossing set and their hull from the definition and the uses.
+ * Every block a candidate is live in lies on a path from its definition
+ * (or a block that writes it) to a use, so within [lo, hi], its hull in
+ * reverse post-order so far, unless such a path leaves that range: going
+ * forward past hi and coming back, or going back below a block of the
+ * range, both take a retreating edge t -> h with h <= hi and t >= lo. So
+ * a candidate whose range meets no retreating edge's [h, t] and holds no
+ * suspend's block strictly above lo (a value is not live into the block
+ * that defines it) is live across nothing, and its live blocks widen no
+ * hull. Unreachable suspend blocks lie outside every range: then nothing
+ * is filtered. Costs O(blocks + candidates); the matrix then holds only
+ * the candidates that remain (half of them in straight-line coroutines). */
+static int select_candidates(crossing_ctx *x) {
+  crl_plan *p = x->p;
+  uint32_t cnt = x->cnt, nr = 0;
+  uint32_t *susp_below = calloc((size_t)cnt + 2, sizeof *susp_below);
+  uint32_t *max_tail = malloc(((size_t)cnt + 1) * sizeof *max_tail);
+  x->ids = malloc(((size_t)p->num_cands + 1) * sizeof *x->ids);
+  if (!susp_below || !max_tail || !x->ids) {
+    free(susp_below);
+    free(max_tail);
+    return -1;
+  }
+  int filter = 1;
+  /* susp_below[r + 1] - susp_below[q + 1]: suspend blocks at positions (q, r]. */
+  for (uint32_t s = 0; s < x->ns && filter; s++) {
+    uint32_t r = x->rpo[x->rb[s]];
+    if (r == UINT32_MAX) filter = 0;
+    else susp_below[r + 1] = 1;
+  }
+  for (uint32_t r = 1; r <= cnt; r++) susp_below[r] += susp_below[r - 1];
+  /* max_tail[q]: the latest tail of a retreating edge whose head is at or
+   * before q (UINT32_MAX: none yet). */
+  for (uint32_t r = 0; r < cnt; r++) max_tail[r] = UINT32_MAX;
+  for (uint32_t b = 0; b < x->n; b++) {
+    uint32_t t = x->rpo[b];
+    if (t == UINT32_MAX) continue;
+    for (uint32_t e = p->live_cfg.succ_off[b]; e < p->live_cfg.succ_off[b + 1]; e++) {
+      uint32_t h = x->rpo[p->live_cfg.succ[e]];
+      if (h != UINT32_MAX && h <= t && (max_tail[h] == UINT32_MAX || t > max_tail[h])) {
+        max_tail[h] = t;
+        nr++;
+      }
+    }
+  }
+  for (uint32_t r = 1; r < cnt; r++)
+    if (max_tail[r - 1] != UINT32_MAX && (max_tail[r] == UINT32_MAX || max_tail[r - 1] > max_tail[r]))
+      max_tail[r] = max_tail[r - 1];
+  x->nids = 0;
+  for (uint32_t i = 0; i < p->num_cands; i++) {
+    const crl_cand *cd = &p->cands[i];
+    uint32_t lo = cd->lo, hi = cd->hi;
+    int maybe = !filter;
+    if (!maybe && lo <= hi && hi < cnt) {
+      maybe = susp_below[hi + 1] - susp_below[lo + 1] > 0 ||
+              (nr && max_tail[hi] != UINT32_MAX && max_tail[hi] >= lo);
+    }
+    if (maybe) x->ids[x->nids++] = i;
+  }
+  free(susp_below);
+  free(max_tail);
+  return 0;
+}
+
 /* For each candidate, the suspends (and store points) it is live across and
  * the hull, in reverse post-order, of its live blocks. */
 int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
                            const crl_live_value *lv, const crl_reach_value *rv,
                            const crl_reach_value *bk) {
-  crossing_ctx x = {p, ns, p->num_blocks, rb, NULL, NULL, 0, NULL, NULL};
+  crossing_ctx x = {p, ns, p->num_blocks, rb, NULL, NULL, 0, NULL, NULL, NULL, 0, NULL};
   uint32_t n = p->num_blocks;
   x.order = malloc((n + 1) * sizeof *x.order);
   x.rpo = malloc((n + 1) * sizeof *x.rpo);
@@ -306,14 +375,19 @@ int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
     x.first[rb[s]] = s;
   }
   hull_from_def_and_uses(&x, lv, rv);
-  uint32_t W = (p->num_cands + 63) / 64;
+  if (select_candidates(&x) != 0) goto out;
+  x.clv = malloc(((size_t)x.nids + 1) * sizeof *x.clv);
+  if (!x.clv) goto out;
+  for (uint32_t t = 0; t < x.nids; t++) x.clv[t] = lv[x.ids[t]];
+  uint32_t W = (x.nids + 63) / 64;
   uint32_t WC = W < CRL_MATRIX_CHUNK_WORDS ? W : CRL_MATRIX_CHUNK_WORDS; /* words per chunk */
   if ((uint64_t)n * WC <= CRL_MATRIX_MAX_WORDS)
-    rc = crossing_by_matrix(&x, lv, rv, bk, WC);
+    rc = crossing_by_matrix(&x, rv, bk, WC);
   else
     rc = crossing_by_walks(&x, lv, rv, bk);
 out:
   free(x.order); free(x.rpo); free(x.first); free(x.next); free(store);
+  free(x.ids); free(x.clv);
   return rc;
 }
 

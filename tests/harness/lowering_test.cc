@@ -3060,4 +3060,63 @@ define void @main() {
   EXPECT_EQ(text.find("ptr %p"), std::string::npos) << text;
 }
 
+// A value defined before a loop and used only in the loop's header, with
+// the suspend later in the body: it is live across the suspend only around
+// the back edge (the crossing analysis may skip values whose definitions
+// and uses hold no suspend between them only where no loop is in the way).
+// Both lowerings agree on the trace, run to the end and destroyed inside
+// the loop.
+const char kHeaderUse[] = R"(
+define ptr @hdr(i64 %n, i64 %k) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %x = mul i64 %k, 7
+  %y = call i64 @opaque(i64 %k)
+  br label %header
+header:
+  %i = phi i64 [ 0, %entry ], [ %i1, %body ]
+  %t = add i64 %i, %y
+  %u = xor i64 %t, %x
+  call void @trace(i64 %u)
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %susp, label %cleanup
+susp:
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %body
+                             i8 1, label %cleanup ]
+body:
+  %i1 = add i64 %i, 1
+  br label %header
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define i64 @opaque(i64 %v) noinline {
+  %r = mul i64 %v, 1000
+  ret i64 %r
+}
+)";
+
+TEST(Lowering, ValueUsedOnlyInLoopHeaderCrossesSuspendInBody) {
+  Differential(std::string(kHeaderUse) + R"(
+define void @main() {
+  %h = call ptr @hdr(i64 2, i64 3)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  %g = call ptr @hdr(i64 5, i64 1)
+  call void @llvm.coro.resume(ptr %g)
+  call void @llvm.coro.destroy(ptr %g)
+  ret void
+}
+)",
+               "2989 2988 2991 1007 1006");
+}
+
 }  // namespace

@@ -262,39 +262,48 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
   }
   for (uint32_t i = 0; i < p->num_cands; i++)
     crl_valmap_put_id(&x.cand_of, p->cands[i].value, i);
-  for (uint32_t i = 0; i < p->num_cands && !x.oom; i++) {
-    crl_cand *cd = &p->cands[i];
-    const crl_bitset *row = &p->cross.across[i];
-    if (cd->is_alloca || cd->remat || (!chains && x.pinned[i]) ||
-        !recomputable(cd->value) || crl_bitset_next(row, 0) >= n)
-      continue;
-    /* The value's own copy after each suspend replaces a reload; only the
-     * chain below it adds code. */
-    x.nsteps = 0;
-    x.clones = 0;
-    x.tolerated = 0;
-    x.walk++;
-    x.busy[i] = 1;
-    uint64_t size = LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value));
-    uint64_t extra = operands_cost(&x, cd->value, row, 1);
-    x.busy[i] = 0;
-    /* With chains a tie is taken too: the operand it brings into the frame
-     * may serve other values recomputed from it (three field addresses
-     * off one loaded pointer); crl_frame_build keeps the one-level plan
-     * unless this one turns out smaller. */
-    if (extra == REMAT_NO || extra > size || (extra == size && !chains)) continue;
-    x.left -= x.clones;
-    x.used_chains |= x.tolerated;
-    cd->remat = 1;
-    for (uint32_t k = 0; k < x.nsteps; k++) {
-      crl_cand *oj = &p->cands[x.steps[k].cand];
-      if (x.steps[k].remat || oj->chain_only) x.used_chains = 1;
-      x.pinned[x.steps[k].cand] = 1;
-      if (x.steps[k].remat) oj->remat = 1;
-      /* Now also live wherever the value was (suspends and store points). */
-      crl_bitset_union_with(&p->cross.across[x.steps[k].cand], row);
-      if (cd->lo < oj->lo) oj->lo = cd->lo;
-      if (cd->hi > oj->hi) oj->hi = cd->hi;
+  /* A value is decided when it is met, in candidate order, so one met
+   * before the decision that brings its operand into the frame keeps its
+   * own slot (a field truncated out of a struct argument, when a later
+   * field's chain keeps the argument whole). With chains, a second sweep
+   * takes what is then free: recomputing from operands that already
+   * cover the value's suspends, with nothing extended, only drops slots. */
+  for (int sweep = 0; sweep < (chains ? 2 : 1); sweep++) {
+    for (uint32_t i = 0; i < p->num_cands && !x.oom; i++) {
+      crl_cand *cd = &p->cands[i];
+      const crl_bitset *row = &p->cross.across[i];
+      if (cd->is_alloca || cd->remat || (!chains && x.pinned[i]) ||
+          !recomputable(cd->value) || crl_bitset_next(row, 0) >= n)
+        continue;
+      /* The value's own copy after each suspend replaces a reload; only the
+       * chain below it adds code. */
+      x.nsteps = 0;
+      x.clones = 0;
+      x.tolerated = 0;
+      x.walk++;
+      x.busy[i] = 1;
+      uint64_t size = LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value));
+      uint64_t extra = operands_cost(&x, cd->value, row, 1);
+      x.busy[i] = 0;
+      /* With chains a tie is taken too: the operand it brings into the frame
+       * may serve other values recomputed from it (three field addresses
+       * off one loaded pointer); crl_frame_build keeps the one-level plan
+       * unless this one turns out smaller. */
+      if (extra == REMAT_NO || extra > size || (extra == size && !chains)) continue;
+      if (sweep == 1 && (extra != 0 || x.tolerated)) continue;
+      x.left -= x.clones;
+      x.used_chains |= x.tolerated;
+      cd->remat = 1;
+      for (uint32_t k = 0; k < x.nsteps; k++) {
+        crl_cand *oj = &p->cands[x.steps[k].cand];
+        if (x.steps[k].remat || oj->chain_only) x.used_chains = 1;
+        x.pinned[x.steps[k].cand] = 1;
+        if (x.steps[k].remat) oj->remat = 1;
+        /* Now also live wherever the value was (suspends and store points). */
+        crl_bitset_union_with(&p->cross.across[x.steps[k].cand], row);
+        if (cd->lo < oj->lo) oj->lo = cd->lo;
+        if (cd->hi > oj->hi) oj->hi = cd->hi;
+      }
     }
   }
   crl_valmap_free(&x.cand_of);

@@ -3119,4 +3119,67 @@ define void @main() {
                "2989 2988 2991 1007 1006");
 }
 
+// A field truncated out of an i64 argument (%lo) is met before the value
+// whose recomputation keeps the whole argument in the frame (%w = %p + 5,
+// an i64 needed across both suspends); the planner's second sweep then
+// recomputes %lo from the argument too instead of giving it a slot of its
+// own. Both lowerings agree on the trace; the frame is 32 bytes (40 with
+// %lo kept).
+const char kLateOperand[] = R"(
+define ptr @late(i64 %p, i32 %other) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %lo = trunc i64 %p to i32
+  %w = add i64 %p, 5
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %r1
+                              i8 1, label %cleanup ]
+r1:
+  %lw = sext i32 %lo to i64
+  call void @trace(i64 %lw)
+  call void @trace(i64 %w)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %r2
+                              i8 1, label %cleanup ]
+r2:
+  %ow = sext i32 %other to i64
+  call void @trace(i64 %w)
+  call void @trace(i64 %ow)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+)";
+
+TEST(Lowering, OperandKeptByLaterDecisionServesEarlierValue) {
+  Differential(std::string(kLateOperand) + R"(
+define void @main() {
+  %h = call ptr @late(i64 -4294967289, i32 9)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  %g = call ptr @late(i64 12, i32 1)
+  call void @llvm.coro.resume(ptr %g)
+  call void @llvm.coro.destroy(ptr %g)
+  ret void
+}
+)",
+               "7 -4294967284 -4294967284 9 12 17");
+  crlh::Module ours(std::string(kLateOperand) + kDecls);
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  ASSERT_TRUE(crlh::LowersOk(ours));
+  crl_result *res = crlh_last_result(ours);
+  ASSERT_EQ(crl_result_num_frames(res), 1u);
+  EXPECT_EQ(crl_result_frame(res, 0)->size, 32u) << crl_result_report_text(res);
+  std::string text = crl_result_report_text(res);
+  EXPECT_EQ(text.find("i32 %lo"), std::string::npos) << text;
+}
+
 }  // namespace

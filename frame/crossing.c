@@ -18,8 +18,8 @@ typedef struct crossing_ctx {
   const uint32_t *rb;       /* suspend id -> its block */
   uint32_t *rpo, *order, cnt;
   uint32_t *first, *next;   /* suspend ids chained per block */
-  /* The candidates that may cross a suspend (may_cross), in index order;
-   * the matrix holds only these, compacted (clv: their live values). */
+  /* The candidates that may cross a suspend (select_candidates), in index
+   * order; the matrix holds only these, compacted (clv: their live values). */
   uint32_t *ids, nids;
   crl_live_value *clv;
 } crossing_ctx;
@@ -282,9 +282,9 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_reach_value *rv,
  * forward past hi and coming back, or going back below a block of the
  * range, both take a retreating edge t -> h with h <= hi and t >= lo. So
  * a candidate whose range meets no retreating edge's [h, t] and holds no
- * suspend's block strictly above lo (a value is not live into the block
- * that defines it) is live across nothing, and its live blocks widen no
- * hull. Unreachable suspend blocks lie outside every range: then nothing
+ * suspend's block strictly above lo (without a loop nothing is live into
+ * the first block of its range: no path reaches it from a definition or a
+ * write) is live across nothing, and its live blocks widen no hull. Unreachable suspend blocks lie outside every range: then nothing
  * is filtered. Costs O(blocks + candidates); the matrix then holds only
  * the candidates that remain (half of them in straight-line coroutines). */
 static int select_candidates(crossing_ctx *x) {

@@ -28,6 +28,7 @@
 #include "irkit/blocks.h"
 #include "irkit/oom.h"
 #include "irkit/slots.h"
+#include "irkit/unwind.h"
 #include "pipeline/verify.h"
 #include "targets/targets.h"
 
@@ -168,8 +169,14 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
   crl_oom_take();
   int rc = crl_valmap_init(&c.frame_addr, 64);
   if (rc != 0) CRL_ERR(&c, NULL, "out of memory");
-  /* As LLVM does: code that can never run (a suspend in a dead block, say)
-   * is dropped rather than judged. */
+  /* As LLVM does: code that can never run (a suspend in a dead block, say,
+   * or a landing pad only invokes of nounwind callees reach) is dropped
+   * rather than judged or given frame space. */
+  if (rc == 0 && crl_calls_for_nounwind_invokes(fn) < 0) {
+    crl_oom_take();
+    CRL_ERR(&c, NULL, "out of memory");
+    rc = -1;
+  }
   if (rc == 0) crl_remove_unreachable(fn);
   if (rc == 0) rc = run_steps(&c);
   crl_frame_free(&c);

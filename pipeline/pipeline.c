@@ -172,10 +172,9 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
   /* As LLVM does: code that can never run (a suspend in a dead block, say,
    * or a landing pad only invokes of nounwind callees reach) is dropped
    * rather than judged or given frame space. */
-  if (rc == 0 && crl_calls_for_nounwind_invokes(fn) < 0) {
-    crl_oom_take();
-    CRL_ERR(&c, NULL, "out of memory");
-    rc = -1;
+  if (rc == 0) {
+    crl_calls_for_nounwind_invokes(fn); /* it notes running out of memory */
+    rc = oom_check(&c, 0);
   }
   if (rc == 0) crl_remove_unreachable(fn);
   if (rc == 0) rc = run_steps(&c);

@@ -71,10 +71,21 @@ uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
 int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
                            const crl_live_value *lv, const crl_reach_value *rv,
                            const crl_reach_value *bk);
-/* remat_plan.c: marks the candidates recomputed after suspends; with
- * chains, operands may be recomputed in turn or brought into the frame.
- * Returns whether a chain was used (else the plan is the one-level one). */
-int crl_mark_remat(crl_coro *c, crl_plan *p, int chains);
+/* How far the recomputation planner goes. One level: operands only from
+ * values the frame already holds. Chains: operands recomputed in turn or
+ * brought into the frame, when the estimate says that saves bytes.
+ * Forced: every chain the copy budget allows, the estimate notwithstanding
+ * (LLVM's rule, which wins where several values share roots the estimate,
+ * deciding value by value, never finds worth keeping). */
+typedef enum crl_remat_mode {
+  CRL_REMAT_ONE_LEVEL,
+  CRL_REMAT_CHAINS,
+  CRL_REMAT_FORCED
+} crl_remat_mode;
+/* remat_plan.c: marks the candidates recomputed after suspends. Returns,
+ * with chains, whether a chain was used (else the plan is the one-level
+ * one); forced, whether any decision differs from the chained plan's. */
+int crl_mark_remat(crl_coro *c, crl_plan *p, crl_remat_mode mode);
 /* remat_plan.c: marks the integer candidates that fit a narrower slot. */
 void crl_mark_narrow(crl_coro *c, crl_plan *p);
 /* Whether v is an instruction that may be recomputed after a suspend. */

@@ -136,6 +136,9 @@ typedef struct remat_ctx {
   uint64_t clones;  /* copies the current walk adds */
   uint64_t left;    /* copies the whole function may still add */
   int chains;       /* 0: one level, from values already crossing suspends */
+  int force;        /* recompute whatever the budget allows, as LLVM does,
+                       whatever it costs the estimate */
+  int overrode;     /* force made a decision the estimate would not have */
   uint8_t *pinned;  /* one level: operands of recomputed values stay */
   int used_chains;  /* a decision one level would not have made */
   int tolerated;    /* the current walk kept an operand across more
@@ -206,7 +209,10 @@ static uint64_t avail_cost(remat_ctx *x, uint32_t j, const crl_bitset *row,
     /* Recomputing it is taken when that costs no more than keeping it (a
      * kept root may serve other values recomputed from it); a value
      * already recomputed has no slot to keep. */
-    if (sub != REMAT_NO && (cd->remat || sub <= keep)) return sub;
+    if (sub != REMAT_NO && (cd->remat || sub <= keep || x->force)) {
+      x->overrode |= !cd->remat && sub > keep;
+      return sub;
+    }
     x->nsteps = mark;
     x->clones = clones;
   }
@@ -240,13 +246,15 @@ static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *ro
   return sum;
 }
 
-int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
+int crl_mark_remat(crl_coro *c, crl_plan *p, crl_remat_mode mode) {
   uint32_t n = c->num_susp;
+  int chains = mode != CRL_REMAT_ONE_LEVEL;
   remat_ctx x;
   memset(&x, 0, sizeof x);
   x.c = c;
   x.p = p;
   x.chains = chains;
+  x.force = mode == CRL_REMAT_FORCED;
   x.left = CRL_REMAT_FN_CLONES + (uint64_t)CRL_REMAT_FN_FACTOR * crl_count_fn_instructions(c->fn);
   x.pinned = calloc(p->num_cands + 1, 1);
   x.walk_of = calloc(p->num_cands + 1, sizeof *x.walk_of);
@@ -289,8 +297,10 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
        * may serve other values recomputed from it (three field addresses
        * off one loaded pointer); crl_frame_build keeps the one-level plan
        * unless this one turns out smaller. */
-      if (extra == REMAT_NO || extra > size || (extra == size && !chains)) continue;
+      if (extra == REMAT_NO) continue;
+      if (!x.force && (extra > size || (extra == size && !chains))) continue;
       if (sweep == 1 && (extra != 0 || x.tolerated)) continue;
+      x.overrode |= extra > size;
       x.left -= x.clones;
       x.used_chains |= x.tolerated;
       cd->remat = 1;
@@ -312,7 +322,7 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, int chains) {
   free(x.step_of);
   free(x.busy);
   free(x.steps);
-  return x.used_chains;
+  return x.force ? x.overrode : x.used_chains;
 }
 
 /* The recomputed candidates in the order the rewrite makes their copies:

@@ -864,7 +864,7 @@ int crl_frame_liveness(crl_coro *c) {
     p->hull_before[2 * i] = p->cands[i].lo;
     p->hull_before[2 * i + 1] = p->cands[i].hi;
   }
-  p->chains_used = crl_mark_remat(c, p, 1);
+  p->chains_used = crl_mark_remat(c, p, CRL_REMAT_CHAINS);
   crl_mark_narrow(c, p);
   mark_late_defs(c, p);
   return 0;
@@ -939,34 +939,71 @@ static void load_state(crl_plan *p, const uint64_t *rows, const uint32_t *hull,
  * the comparison can save there. */
 #define CRL_REMAT_COMPARE_MAX_FIELDS 1024u
 
-/* Chained recomputation decides by estimated bytes, which storage sharing
- * can turn around; when it was used, the one-level plan (operands only
- * from values already in the frame) is laid out too and the smaller frame
- * wins, ties to the one-level plan, so chains never cost a byte (below
- * CRL_REMAT_COMPARE_MAX_FIELDS fields). */
+static void free_state(remat_state *st) {
+  free(st->rows);
+  free(st->hull);
+  free(st->flags);
+  *st = (remat_state){0};
+}
+
+/* Lays out the plan `mode` makes from liveness's crossing sets: 0, or -1
+ * on failure. A forced plan that is the chained one is not laid out: 1,
+ * and the plan's state is the caller's to put back (the fields and layout
+ * already there are kept). */
+static int try_plan(crl_coro *c, crl_plan *p, const crl_valmap *slots, uint32_t header,
+                    crl_remat_mode mode) {
+  load_state(p, p->rows_before, p->hull_before, NULL);
+  int differs = crl_mark_remat(c, p, mode);
+  if (mode == CRL_REMAT_FORCED && !differs) return 1;
+  drop_fields(c, p, header);
+  mark_late_defs(c, p);
+  return fields_and_layout(c, p, slots);
+}
+
+/* Recomputation decides by estimated bytes, which storage sharing can turn
+ * around, and value by value, which misses roots shared by several values.
+ * So up to three plans are laid out and the smallest frame wins: the
+ * chained one; when it used a chain, the one-level plan (operands only from
+ * values already in the frame; ties go to it, as it adds the least code);
+ * and the forced one (every chain the budget allows, which is LLVM's rule:
+ * with it no frame is larger than LLVM's for want of recomputation). Below
+ * CRL_REMAT_COMPARE_MAX_FIELDS fields only. */
 static int choose_remat_plan(crl_coro *c, crl_plan *p, const crl_valmap *slots,
                              uint32_t header) {
   if (fields_and_layout(c, p, slots) != 0) return -1;
-  if (!p->chains_used || !p->num_cands || c->num_fields > CRL_REMAT_COMPARE_MAX_FIELDS)
-    return 0;
-  uint64_t chained = c->frame_size;
+  if (!p->num_cands || c->num_fields > CRL_REMAT_COMPARE_MAX_FIELDS) return 0;
+  uint64_t best = c->frame_size;
   remat_state st = {0};
-  int rc = save_state(p, &st);
-  if (rc == 0) {
-    drop_fields(c, p, header);
-    load_state(p, p->rows_before, p->hull_before, NULL);
-    crl_mark_remat(c, p, 0);
-    mark_late_defs(c, p);
-    rc = fields_and_layout(c, p, slots);
+  int rc = save_state(p, &st), laid_out_best = 1;
+  if (rc == 0 && p->chains_used) {
+    rc = try_plan(c, p, slots, header, CRL_REMAT_ONE_LEVEL);
+    if (rc == 0 && c->frame_size <= best) {
+      best = c->frame_size;
+      free_state(&st);
+      rc = save_state(p, &st);
+    } else if (rc == 0) {
+      laid_out_best = 0;
+    }
   }
-  if (rc == 0 && chained < c->frame_size) {
+  if (rc == 0) {
+    rc = try_plan(c, p, slots, header, CRL_REMAT_FORCED);
+    if (rc == 0 && c->frame_size < best) {
+      free_state(&st);
+      return 0;
+    }
+    if (rc == 1) {
+      load_state(p, st.rows, st.hull, st.flags);
+      rc = 0;
+    } else {
+      laid_out_best = 0;
+    }
+  }
+  if (rc == 0 && !laid_out_best) {
     drop_fields(c, p, header);
     load_state(p, st.rows, st.hull, st.flags);
     rc = fields_and_layout(c, p, slots);
   }
-  free(st.rows);
-  free(st.hull);
-  free(st.flags);
+  free_state(&st);
   if (rc != 0 && crl_result_ok(c->res)) CRL_ERR(c, NULL, "out of memory planning the frame");
   return rc;
 }

@@ -3182,4 +3182,76 @@ define void @main() {
   EXPECT_EQ(text.find("i32 %lo"), std::string::npos) << text;
 }
 
+// Five i32 and i64 values cut out of two i64 arguments (%a's halves, %b's
+// low half and high bits) and a sum of them, all needed after suspends.
+// Decided one value at a time, keeping each costs less than bringing an
+// argument into the frame for it, so the chained plan keeps all of them
+// (48 bytes); LLVM keeps %a and %b and recomputes everything (40). The
+// forced plan, laid out beside the others, finds LLVM's frame.
+const char kSharedRoots[] = R"(
+define ptr @roots(i32 %k, i64 %a, i64 %b) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %a0 = trunc i64 %a to i32
+  %ah = lshr i64 %a, 32
+  %a1 = trunc nuw i64 %ah to i32
+  %b0 = trunc i64 %b to i32
+  %bh = and i64 %b, -4294967296
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %r1
+                              i8 1, label %cleanup ]
+r1:
+  %x = add i32 %k, %a0
+  %y = add i32 %x, %b0
+  %z = add i32 %y, 23774
+  %zw = sext i32 %z to i64
+  call void @trace(i64 %zw)
+  %bw = add i64 %bh, -4294967283
+  call void @trace(i64 %bw)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %r2
+                              i8 1, label %cleanup ]
+r2:
+  %p = xor i32 %a0, %a1
+  %q = add i32 %k, %a1
+  %t = xor i32 %p, %b0
+  %u = add i32 %t, %q
+  %v = add i32 %u, %z
+  %vw = sext i32 %v to i64
+  call void @trace(i64 %vw)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+)";
+
+TEST(Lowering, ValuesSharingArgumentRootsAreRecomputedTogether) {
+  Differential(std::string(kSharedRoots) + R"(
+define void @main() {
+  %h = call ptr @roots(i32 3, i64 21474836487, i64 38654705675)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  %g = call ptr @roots(i32 1, i64 12, i64 2)
+  call void @llvm.coro.resume(ptr %g)
+  call void @llvm.coro.destroy(ptr %g)
+  ret void
+}
+)",
+               "23795 34359738381 23812 23789 -4294967283");
+  crlh::Module ours(std::string(kSharedRoots) + kDecls);
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  ASSERT_TRUE(crlh::LowersOk(ours));
+  crl_result *res = crlh_last_result(ours);
+  ASSERT_EQ(crl_result_num_frames(res), 1u);
+  EXPECT_EQ(crl_result_frame(res, 0)->size, 40u) << crl_result_report_text(res);
+}
+
 }  // namespace

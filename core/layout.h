@@ -56,6 +56,12 @@
 #define CRL_LAYOUT_EXACT_MAX 8
 #endif
 
+/* 0 turns off the scan's lower bound from the previous field (tests compare
+ * the two: the layouts must be identical). */
+#ifndef CRL_LAYOUT_HINT
+#define CRL_LAYOUT_HINT 1
+#endif
+
 /* crl_layout_compute turns callback answers into bitset rows (one call per
  * pair) up to this many free fields; above it, the rows would need
  * n^2/8 bytes, so it asks the callback during placement instead. */
@@ -405,6 +411,8 @@ typedef struct crl_lay {
                             UINT64_MAX */
   uint32_t nbyoff;
   crl_lay_iv *few; /* the placed fields one field interferes with */
+  uint64_t max_size; /* of the placed free fields */
+  uint32_t prev;     /* the field placed last in this pass, or UINT32_MAX */
 } crl_lay;
 
 static inline int crl_lay_interferes(const crl_lay *L, uint32_t i, uint32_t j) {
@@ -491,6 +499,48 @@ static inline void crl_lay_note_placed(crl_lay *L, uint32_t i) {
   L->by_a[lo] = x;
   L->by_b[lo] = x + L->f[i].size;
   L->nbyoff++;
+  if (L->f[i].size > L->max_size) L->max_size = L->f[i].size;
+}
+
+/* Whether field i interferes with every placed field that field j (placed
+ * just before it) interferes with. */
+static inline int crl_lay_row_covers(const crl_lay *L, uint32_t i, uint32_t j) {
+  const crl_bitset *ri = &L->rows[i], *rj = &L->rows[j];
+  uint32_t w, nw = L->placed.nwords < rj->nwords ? L->placed.nwords : rj->nwords;
+  for (w = 0; w < nw; w++) {
+    uint64_t need = rj->words[w] & L->placed.words[w], have = w < ri->nwords ? ri->words[w] : 0;
+    if (w == j >> 6) need &= ~((uint64_t)1 << (j & 63u));
+    if (need & ~have) return 0;
+  }
+  return 1;
+}
+
+/* A lower bound on field i's lowest fit, from the field placed just before
+ * it: one no larger and no more aligned, meeting a subset of what i meets,
+ * cannot fit higher than i (anywhere i fits, it fits too). Runs of fields
+ * that each meet everything the previous one met (values live to the end
+ * of the coroutine, each defined after the last) then start their scan at
+ * the previous answer instead of at offset 0, which would walk every placed
+ * field below it: quadratic in such frames. *pp gets the first position in
+ * offset order whose field may reach above the bound. */
+static inline uint64_t crl_lay_hint(const crl_lay *L, uint32_t i, uint64_t s, uint64_t al, uint32_t *pp) {
+  uint32_t j = L->prev, lo = 0, hi = L->nbyoff;
+  uint64_t bound, below;
+  *pp = 0;
+  if (!CRL_LAYOUT_HINT || j == UINT32_MAX || L->f[j].size > s || L->f[j].align > al ||
+      !crl_lay_row_covers(L, i, j))
+    return 0;
+  bound = crl_lay_round_up(L->off[j], al);
+  /* A field starting at or below bound - max_size ends at or below bound. */
+  if (bound <= L->max_size) return bound;
+  below = bound - L->max_size;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2u;
+    if (L->by_a[mid] <= below) lo = mid + 1u;
+    else hi = mid;
+  }
+  *pp = lo;
+  return bound;
 }
 
 /* The scan over placed fields in offset order from position *pp, for a
@@ -548,6 +598,7 @@ static inline uint64_t crl_lay_fit_some(const crl_lay *L, uint32_t i, uint64_t s
       return crl_lay_lowest_fit(few, (uint32_t)k, L->fixed_iv, L->nfixed_iv, s, al);
     }
   }
+  if (row) cand = crl_lay_hint(L, i, s, al, &p);
   do {
     uint64_t lim;
     start = cand;
@@ -584,6 +635,8 @@ static inline uint64_t crl_lay_pass(crl_lay *L, int dense, int *all_dense) {
   if (crl_gapset_init(&all, L->fixed_iv, L->nfixed_iv, L->cls_align, L->ncls) != 0) return CRL_LAY_INF;
   crl_bitset_clear_all(&L->placed);
   L->nbyoff = 0;
+  L->max_size = 0;
+  L->prev = UINT32_MAX;
   L->by_a[0] = UINT64_MAX; /* the scan's sentinel */
   for (t = 0; t < L->nfree; t++) {
     uint32_t i = L->ids[t], cls = L->cls_of_log2[crl_lay_log2(L->f[i].align)];
@@ -609,6 +662,7 @@ static inline uint64_t crl_lay_pass(crl_lay *L, int dense, int *all_dense) {
     L->off[i] = x;
     crl_bitset_set(&L->placed, i);
     crl_lay_note_placed(L, i);
+    L->prev = i;
     if (crl_gapset_take(&all, x, x + s) != 0) {
       crl_gapset_free(&all);
       return CRL_LAY_INF;

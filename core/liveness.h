@@ -246,6 +246,25 @@ static inline int crl_mx_merge(crl_mx *x, uint64_t *m, uint32_t b, uint32_t lo, 
   return diff != 0;
 }
 
+/* Merges row s into row b (widening b's range to s's non-zero words), as
+ * crl_mx_merge would with tmp holding row s; returns whether a bit was
+ * new. */
+static inline int crl_mx_merge_row(crl_mx *x, uint64_t *m, uint32_t b, uint32_t s) {
+  const uint64_t *sr = m + (size_t)s * x->W;
+  uint64_t *row = m + (size_t)b * x->W, diff = 0;
+  uint32_t lo = x->rng[2 * s], hi = x->rng[2 * s + 1], w;
+  if (s == b) return 0;
+  while (lo < hi && !sr[lo]) lo++;
+  while (hi > lo && !sr[hi - 1]) hi--;
+  if (lo >= hi) return 0;
+  crl_mx_widen(x, m, b, lo, hi);
+  for (w = lo; w < hi; w++) {
+    diff |= sr[w] & ~row[w];
+    row[w] |= sr[w];
+  }
+  return diff != 0;
+}
+
 /* Backward: row b gets its successors' rows less b's kills (its seeds,
  * already in m, stay). */
 static inline void crl_mx_backward(crl_mx *x, uint64_t *m) {
@@ -256,6 +275,12 @@ static inline void crl_mx_backward(crl_mx *x, uint64_t *m) {
     changed = 0;
     for (k = x->cnt; k-- > 0;) {
       b = x->order[k];
+      if (g->succ_off[b + 1] - g->succ_off[b] == 1 && x->kill_off[b] == x->kill_off[b + 1]) {
+        /* One successor and nothing killed (straight-line code, mostly):
+         * its row merges in directly, without the union in tmp. */
+        changed |= crl_mx_merge_row(x, m, b, g->succ[g->succ_off[b]]);
+        continue;
+      }
       lo = W;
       hi = 0;
       for (e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {

@@ -28,29 +28,36 @@
  * all (and a few thousand more, so small functions are never limited). */
 #define CRL_EXACT_BUDGET 8u
 #define CRL_EXACT_BUDGET_MIN 4096u
+/* Walks that fail (run past what is left of the budget) are not charged to
+ * it, so that one long lifetime does not cost the short ones behind it
+ * their exact lifetimes. They draw on an allowance of the same size
+ * instead; once that is spent, each later walk may visit at most this many
+ * blocks, which keeps the total linear when thousands of long lifetimes
+ * each fail against a large remainder. */
+#define CRL_EXACT_LATE_WALK 32u
 
-/* The alloca's last lifetime marker in each block that has one, into
- * `last` (emptied first). Blocks with several markers of it are ordered by
- * walking them, which only they need. Returns 0 or -1 (out of memory). */
-static int last_markers(LLVMValueRef a, crl_vec *last) {
-  crl_vec marks = {0};
+/* The alloca's lifetime markers, into `marks`, and its last one in each
+ * block that has one, into `last` (both emptied first). Blocks with several
+ * markers of it are ordered by walking them, which only they need. Returns
+ * 0 or -1 (out of memory). */
+static int last_markers(LLVMValueRef a, crl_vec *last, crl_vec *marks) {
   int rc = 0;
   last->n = 0;
+  marks->n = 0;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u && rc == 0; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     crl_intr k = crl_intrinsic_of(user);
-    if (k == CRL_I_LIFETIME_START || k == CRL_I_LIFETIME_END) rc = crl_vec_push(&marks, user);
+    if (k == CRL_I_LIFETIME_START || k == CRL_I_LIFETIME_END) rc = crl_vec_push(marks, user);
   }
-  for (unsigned k = 0; rc == 0 && k < marks.n; k++) {
-    LLVMValueRef mk = marks.v[k];
+  for (unsigned k = 0; rc == 0 && k < marks->n; k++) {
+    LLVMValueRef mk = marks->v[k];
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(mk);
     int is_last = 1;
-    for (unsigned j = 0; j < marks.n && is_last; j++)
-      if (j != k && LLVMGetInstructionParent(marks.v[j]) == bb && crl_comes_before(mk, marks.v[j]))
+    for (unsigned j = 0; j < marks->n && is_last; j++)
+      if (j != k && LLVMGetInstructionParent(marks->v[j]) == bb && crl_comes_before(mk, marks->v[j]))
         is_last = 0;
     if (is_last) rc = crl_vec_push(last, mk);
   }
-  crl_vec_free(&marks);
   return rc;
 }
 
@@ -96,52 +103,64 @@ static int last_marker(const crl_cand *cd, LLVMBasicBlockRef bb) {
   return k == 1 ? 1 : k == 2 ? -1 : 0;
 }
 
-/* Forward: blocks reachable from a start marker without passing an end.
- * Returns the blocks visited, or UINT32_MAX when the alloca has no start
- * or no end (nothing exact to say) or the walk ran past `budget`. */
-static uint32_t forward_blocks(crl_plan *p, const crl_cand *cd, uint64_t *fwd,
-                               uint32_t *stack, uint32_t budget, const uint32_t *stamp,
-                               const uint8_t *kind, uint32_t tag) {
-  uint32_t sp = 0, ends = 0, visited = 0;
-  for (LLVMUseRef u = LLVMGetFirstUse(cd->value); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    crl_intr k = crl_intrinsic_of(user);
-    if (k == CRL_I_LIFETIME_END) ends++;
-    if (k != CRL_I_LIFETIME_START) continue;
-    uint32_t b = crl_block_id(p, LLVMGetInstructionParent(user));
-    if (b < p->num_blocks && !(fwd[b >> 6] >> (b & 63) & 1)) {
-      fwd[b >> 6] |= 1ULL << (b & 63);
-      stack[sp++] = b;
+/* Forward: blocks reachable from a start marker (among `marks`, all the
+ * alloca's markers) without passing an end. Marks them in `seen`, which
+ * must be clear, and lists them in queue[0 .. *reached). Returns the
+ * blocks visited, or UINT32_MAX when the alloca has no start or no end
+ * (nothing exact to say) or the walk ran past `budget`; *spent gets the
+ * blocks visited either way. Which blocks are reached does not depend on
+ * the order they are visited in, so neither does the answer. */
+static uint32_t forward_blocks(crl_plan *p, const crl_vec *marks, uint64_t *seen,
+                               uint32_t *queue, uint32_t *reached, uint32_t budget,
+                               const uint32_t *stamp, const uint8_t *kind, uint32_t tag,
+                               uint32_t *spent) {
+  uint32_t head = 0, tail = 0, ends = 0;
+  *spent = 0;
+  for (unsigned m = 0; m < marks->n; m++) {
+    LLVMValueRef mk = marks->v[m];
+    if (marker_kind(mk) == 2) {
+      ends++;
+      continue;
+    }
+    uint32_t b = crl_block_id(p, LLVMGetInstructionParent(mk));
+    if (b < p->num_blocks && !(seen[b >> 6] >> (b & 63) & 1)) {
+      seen[b >> 6] |= 1ULL << (b & 63);
+      queue[tail++] = b;
     }
   }
-  if (!sp || !ends) return UINT32_MAX;
-  while (sp) {
-    uint32_t b = stack[--sp];
-    if (++visited > budget) return UINT32_MAX;
+  *reached = tail;
+  if (!tail || !ends) return UINT32_MAX;
+  const crl_cfg *g = &p->live_cfg;
+  while (head < tail) {
+    uint32_t b = queue[head++];
+    *spent = head;
+    if (head > budget) break;
     if (stamp[b] == tag && kind[b] == 2) continue; /* ends here */
-    const crl_cfg *g = &p->live_cfg;
     for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
       uint32_t s = g->succ[e];
-      if (fwd[s >> 6] >> (s & 63) & 1) continue;
-      fwd[s >> 6] |= 1ULL << (s & 63);
-      stack[sp++] = s;
+      if (seen[s >> 6] >> (s & 63) & 1) continue;
+      seen[s >> 6] |= 1ULL << (s & 63);
+      queue[tail++] = s;
     }
   }
-  return visited;
+  *reached = tail;
+  return head > budget ? UINT32_MAX : head;
 }
 
 int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
                                const crl_live_value *lv, const crl_reach_value *rv) {
   uint32_t nb = p->num_blocks, W = (nb + 63) / 64;
   uint32_t *stack = malloc((nb + 1) * sizeof *stack);
+  uint64_t *seen = calloc(W + 1, sizeof *seen);
   uint32_t *out = malloc((nb + 1) * sizeof *out);
   uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
   crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
   uint32_t *stamp = calloc(nb + 1, sizeof *stamp);
   uint8_t *kind = malloc(nb + 1);
   crl_live_scratch sc;
-  if (!stack || !out || !ord || !kv || !stamp || !kind ||
+  if (!stack || !seen || !out || !ord || !kv || !stamp || !kind ||
       crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
+    free(seen);
     free(stamp);
     free(kind);
     free(stack);
@@ -163,27 +182,35 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
     kv[n++] = (crl_keyed){~size, i};
   }
   crl_keyed_sort(kv, n, ord);
-  uint64_t budget = (uint64_t)CRL_EXACT_BUDGET * nb + CRL_EXACT_BUDGET_MIN;
-  crl_vec last = {0};
+  uint64_t budget = (uint64_t)CRL_EXACT_BUDGET * nb + CRL_EXACT_BUDGET_MIN, spare = budget;
+  crl_vec last = {0}, marks = {0};
   int rc = 0;
   for (uint32_t k = 0; k < n && budget > 0; k++) {
     uint32_t i = ord[k];
     crl_cand *cd = &p->cands[i];
-    uint64_t *fwd = calloc(W + 1, sizeof *fwd);
-    if (!fwd || last_markers(cd->value, &last) != 0) {
-      free(fwd);
+    if (last_markers(cd->value, &last, &marks) != 0) {
       rc = -1;
       break;
     }
     stamp_markers(p, &last, stamp, kind, k + 1);
-    uint32_t used = forward_blocks(p, cd, fwd, stack,
-                                   budget > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)budget,
-                                   stamp, kind, k + 1);
+    uint64_t cap = budget > UINT32_MAX - 1 ? UINT32_MAX - 1 : budget;
+    if (!spare && cap > CRL_EXACT_LATE_WALK) cap = CRL_EXACT_LATE_WALK;
+    uint32_t spent, reached;
+    uint32_t used = forward_blocks(p, &marks, seen, stack, &reached, (uint32_t)cap, stamp, kind,
+                                   k + 1, &spent);
+    /* The walk's blocks move out of the shared scratch: only the few
+     * walks that succeed pay for a bitset of the whole function. */
+    uint64_t *fwd = used == UINT32_MAX ? NULL : calloc(W + 1, sizeof *fwd);
+    for (uint32_t j = 0; j < reached; j++) {
+      uint32_t b = stack[j];
+      seen[b >> 6] &= ~(1ULL << (b & 63));
+      if (fwd) fwd[b >> 6] |= 1ULL << (b & 63);
+    }
     if (used == UINT32_MAX) {
-      free(fwd);
+      spare -= spent < spare ? spent : spare;
       continue;
     }
-    if (!(cd->markers = marker_map(&last))) {
+    if (!fwd || !(cd->markers = marker_map(&last))) {
       free(fwd);
       rc = -1;
       break;
@@ -217,6 +244,8 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
   }
   crl_live_scratch_free(&sc);
   crl_vec_free(&last);
+  crl_vec_free(&marks);
+  free(seen);
   free(stamp);
   free(kind);
   free(stack);

@@ -158,8 +158,9 @@ static uint64_t hull_ends(crossing_ctx *x, const uint64_t *m, uint32_t W, const 
     const uint64_t *row = m + (size_t)b * W;
     for (uint32_t w = rng[2 * b]; w < rng[2 * b + 1]; w++) {
       uint64_t fresh = row[w] & ~seen[w];
-      seen[w] |= row[w];
-      if (fresh) met += crl_popcount64(fresh);
+      if (!fresh) continue;
+      seen[w] |= fresh;
+      met += crl_popcount64(fresh);
       while (fresh) {
         crl_cand *cd = &x->p->cands[x->ids[c0 + (w << 6) + crl_ctz64(fresh)]];
         fresh &= fresh - 1;
@@ -229,9 +230,15 @@ static int apply_reach(crossing_ctx *x, const crl_reach_value *rv, int backward,
    * zero outside its range. */
   for (size_t b = 0; b < x->n; b++) {
     uint32_t lo = rng[2 * b], hi = rng[2 * b + 1], flo = frng[2 * b], fhi = frng[2 * b + 1];
-    if (flo >= fhi) flo = fhi = lo;
-    for (uint32_t k = lo; k < hi; k++)
-      m[b * w + k] &= (k >= flo && k < fhi ? f[b * w + k] : 0) | keep[k];
+    uint64_t *row = m + b * w;
+    const uint64_t *frow = f + b * w;
+    if (flo < lo) flo = lo;
+    if (fhi > hi) fhi = hi;
+    if (flo >= fhi) flo = fhi = hi;
+    /* Outside f's range only the kept bits stay; inside, f's too. */
+    for (uint32_t k = lo; k < flo; k++) row[k] &= keep[k];
+    for (uint32_t k = flo; k < fhi; k++) row[k] &= frow[k] | keep[k];
+    for (uint32_t k = fhi; k < hi; k++) row[k] &= keep[k];
   }
   return 0;
 }

@@ -190,6 +190,42 @@ TEST(Crossing, RandomCfgsMatchForwardReachability) {
   }
 }
 
+// Mostly one successor per block (the backward pass merges such a block's
+// successor row directly), with loops closed by blocks that have a single
+// successor too, so a change found there must still start another round.
+TEST(Crossing, RandomChainsWithLoopsMatchForwardReachability) {
+  Rng r(47);
+  for (int round = 0; round < 400; round++) {
+    Case c;
+    uint32_t n = 2 + r.below(40);
+    c.e.n = n;
+    c.e.entry = 0;
+    for (uint32_t b = 0; b + 1 < n; b++) {
+      uint32_t k = r.below(100);
+      if (k < 60) {
+        c.e.add(b, b + 1);
+      } else if (k < 80) {
+        c.e.add(b, r.below(b + 1));  // a loop closed by a one-successor block
+      } else {
+        c.e.add(b, b + 1);
+        c.e.add(b, r.chance(50) ? r.below(b + 1) : std::min(n - 1, b + 2 + r.below(4)));
+      }
+    }
+    uint32_t ns = r.below(6);
+    for (uint32_t s = 0; s < ns; s++) c.resume.push_back(r.below(n));
+    uint32_t nv = round % 10 == 0 ? 64 + r.below(100) : 1 + r.below(20);
+    for (uint32_t v = 0; v < nv; v++) {
+      Value x;
+      x.def = r.below(n);
+      uint32_t nu = 1 + r.below(3);
+      for (uint32_t u = 0; u < nu; u++) x.uses.push_back(r.below(n));
+      c.vals.push_back(x);
+    }
+    check_case(c);
+    if (HasFatalFailure()) return;
+  }
+}
+
 // Generation stamps must survive wrapping around: stale stamps from before
 // the wrap may not hide blocks from later queries.
 TEST(Crossing, LiveInStampsSurviveGenerationWrap) {

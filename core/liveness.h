@@ -230,39 +230,32 @@ static inline void crl_mx_seed(crl_mx *x, uint64_t *m, uint32_t b, uint32_t v) {
   m[(size_t)b * x->W + w] |= (uint64_t)1 << (v & 63u);
 }
 
-/* Merges tmp[lo, hi) into row b (widening its range); returns whether a
- * bit was new. */
-static inline int crl_mx_merge(crl_mx *x, uint64_t *m, uint32_t b, uint32_t lo, uint32_t hi) {
-  uint64_t *row = m + (size_t)b * x->W, *tmp = x->tmp, diff = 0;
+/* Merges src[lo, hi) into row b (widening its range to src's non-zero
+ * words); returns whether a bit was new. */
+static inline int crl_mx_merge_from(crl_mx *x, uint64_t *m, uint32_t b, const uint64_t *src,
+                                    uint32_t lo, uint32_t hi) {
+  uint64_t *row = m + (size_t)b * x->W, diff = 0;
   uint32_t w;
-  while (lo < hi && !tmp[lo]) lo++;
-  while (hi > lo && !tmp[hi - 1]) hi--;
+  while (lo < hi && !src[lo]) lo++;
+  while (hi > lo && !src[hi - 1]) hi--;
   if (lo >= hi) return 0;
   crl_mx_widen(x, m, b, lo, hi);
   for (w = lo; w < hi; w++) {
-    diff |= tmp[w] & ~row[w];
-    row[w] |= tmp[w];
+    diff |= src[w] & ~row[w];
+    row[w] |= src[w];
   }
   return diff != 0;
 }
 
-/* Merges row s into row b (widening b's range to s's non-zero words), as
- * crl_mx_merge would with tmp holding row s; returns whether a bit was
- * new. */
+/* Merges tmp[lo, hi) into row b. */
+static inline int crl_mx_merge(crl_mx *x, uint64_t *m, uint32_t b, uint32_t lo, uint32_t hi) {
+  return crl_mx_merge_from(x, m, b, x->tmp, lo, hi);
+}
+
+/* Merges row s into row b, as crl_mx_merge would with tmp holding row s. */
 static inline int crl_mx_merge_row(crl_mx *x, uint64_t *m, uint32_t b, uint32_t s) {
-  const uint64_t *sr = m + (size_t)s * x->W;
-  uint64_t *row = m + (size_t)b * x->W, diff = 0;
-  uint32_t lo = x->rng[2 * s], hi = x->rng[2 * s + 1], w;
   if (s == b) return 0;
-  while (lo < hi && !sr[lo]) lo++;
-  while (hi > lo && !sr[hi - 1]) hi--;
-  if (lo >= hi) return 0;
-  crl_mx_widen(x, m, b, lo, hi);
-  for (w = lo; w < hi; w++) {
-    diff |= sr[w] & ~row[w];
-    row[w] |= sr[w];
-  }
-  return diff != 0;
+  return crl_mx_merge_from(x, m, b, m + (size_t)s * x->W, x->rng[2 * s], x->rng[2 * s + 1]);
 }
 
 /* Backward: row b gets its successors' rows less b's kills (its seeds,

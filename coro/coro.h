@@ -53,6 +53,10 @@ typedef struct crl_frame_field_plan {
   uint64_t data_end, slack_block;
   int owns_name;
   int pinned;            /* an alloca the ABI's header placed (crl_pin_alloca) */
+  /* A field the ABI can do without at some cost of its own (the switched
+   * ABI's suspend index): the layout drops it (dropped = 1, no storage,
+   * not reported) when the frame gets smaller without it. */
+  uint8_t optional, dropped;
   LLVMValueRef ramp_addr;/* cached address in the ramp (after coro.begin) */
 } crl_frame_field_plan;
 

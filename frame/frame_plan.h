@@ -100,6 +100,9 @@ LLVMValueRef crl_widen_reload(crl_coro *c, int zext, LLVMValueRef ld, LLVMTypeRe
                               LLVMBuilderRef b);
 /* interference.c: lays out c->fields; 0, or -1 on failure. */
 int crl_layout_frame(crl_coro *c, crl_plan *p);
+/* Drops the optional fields whose removal lowers the frame's end
+ * (interference.c), on the final layout. */
+void crl_drop_optional_fields(crl_coro *c);
 /* fields.c: a field for each candidate crossing a suspend (in hull order),
  * aligned at most to c->align_guarantee unless realigned; 0, or -1. */
 int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots);

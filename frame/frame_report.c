@@ -74,6 +74,7 @@ void crl_frame_report_build(crl_coro *c) {
   free(kv);
   for (uint32_t i = 0; i < nf; i++) {
     const crl_frame_field_plan *f = &c->fields[ord[i]];
+    if (f->dropped) continue;
     char *desc = f->value ? value_desc(c, f->name, f->value, f) : NULL;
     crl_report_field(rep, f->name, f->kind, f->offset, f->size, f->align, desc,
                      f->in_slack);

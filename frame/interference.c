@@ -340,16 +340,31 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
  * not be a multiple of a larger alignment some field asks for (aligned
  * allocation functions round up themselves where they must); LLVM's frame
  * type pads its tail to that alignment, which costs up to 8 bytes more. */
-static uint64_t frame_end(crl_coro *c, uint64_t laid_out, uint32_t align) {
+static uint64_t frame_end(crl_coro *c, uint64_t laid_out, uint32_t align, uint32_t skip) {
   uint64_t end = 0;
   for (uint32_t f = 0; f < c->num_fields; f++) {
     const crl_frame_field_plan *fd = &c->fields[f];
-    if (!fd->region && fd->offset + fd->size > end) end = fd->offset + fd->size;
+    if (f != skip && !fd->region && fd->offset + fd->size > end) end = fd->offset + fd->size;
   }
   uint64_t g = LLVMPointerSize(c->td);
   if (align < g) g = align;
   end = (end + g - 1) / g * g;
   return end < laid_out ? end : laid_out;
+}
+
+/* An optional field goes when the frame ends lower without it. Nothing
+ * else moves: the other fields keep their offsets. Done once, on the
+ * layout the planner chose, so that its choice stays what it was. */
+void crl_drop_optional_fields(crl_coro *c) {
+  for (uint32_t f = 0; f < c->num_fields; f++) {
+    crl_frame_field_plan *fd = &c->fields[f];
+    if (!fd->optional || fd->region || !fd->size) continue;
+    uint64_t without = frame_end(c, c->frame_size, c->frame_align, f);
+    if (without < c->frame_size) {
+      fd->dropped = 1;
+      c->frame_size = without;
+    }
+  }
 }
 
 int crl_layout_frame(crl_coro *c, crl_plan *p) {
@@ -388,7 +403,7 @@ int crl_layout_frame(crl_coro *c, crl_plan *p) {
       if (c->fields[f].region)
         c->fields[f].offset = c->fields[c->fields[f].region - 1].offset +
                               c->fields[f].region_offset;
-    c->frame_size = frame_end(c, r.size, r.align);
+    c->frame_size = frame_end(c, r.size, r.align, UINT32_MAX);
     c->frame_align = r.align;
     crl_layout_result_free(&r);
   }

@@ -403,7 +403,7 @@ static int spill_values(crl_coro *c, crl_plan *p) {
  * reverse post-order keep definitions ahead of their uses. */
 static void hoist_remat(crl_coro *c, crl_plan *p) {
   for (uint32_t f = 0; f < c->num_fields; f++)
-    if (c->fields[f].kind != CRL_FIELD_HEADER) crl_ramp_field_addr(c, f);
+    if (c->fields[f].kind != CRL_FIELD_HEADER && !c->fields[f].dropped) crl_ramp_field_addr(c, f);
   /* Hoisted code comes from blocks strictly dominated by coro.begin's, so
    * nothing in that block uses it: its terminator is a safe anchor. */
   LLVMValueRef anchor = LLVMGetBasicBlockTerminator(p->blocks[p->begin_block]);

@@ -1020,6 +1020,7 @@ int crl_frame_build(crl_coro *c) {
   int rc = choose_remat_plan(c, p, slots, c->num_fields);
   if (slots == &own) crl_valmap_free(&own);
   if (rc != 0) return -1;
+  crl_drop_optional_fields(c);
   crl_frame_report_build(c);
   return 0;
 }

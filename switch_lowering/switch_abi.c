@@ -182,6 +182,8 @@ static int switch_frame_header(crl_coro *c) {
     st->field_index = crl_add_field(c, CRL_FIELD_INDEX, "__index", NULL,
                                     st->index_t, bits / 8, bits / 8,
                                     CRL_LAYOUT_FREE);
+    if (st->field_index != UINT32_MAX)
+      c->fields[st->field_index].optional = (uint8_t)crl_switch_index_optional(c);
   }
   return 0;
 }
@@ -203,7 +205,7 @@ static unsigned switch_frame_guarantee(crl_coro *c) {
   return crl_target_alloc_align(c->target, c->td);
 }
 
-static LLVMValueRef make_clone_fn(crl_coro *c, const char *suffix) {
+LLVMValueRef crl_switch_make_fn(crl_coro *c, const char *suffix) {
   size_t len = 0;
   const char *base = LLVMGetValueName2(c->fn, &len);
   char *name = malloc(len + strlen(suffix) + 2);
@@ -242,32 +244,12 @@ static void store_header(crl_coro *c) {
   LLVMBuildStore(b, d, LLVMBuildInBoundsGEP2(b, c->i8_t, c->begin, &off, 1, ""));
 }
 
-/* Saves have done their part once the indices are stored; one whose
+/* Saves have done their part once the records are stored; one whose
  * suspend was dropped as unreachable never had one. */
 static void drop_saves(crl_coro *c) {
   for (unsigned k = 0; k < c->saves.n; k++)
     if (!LLVMGetFirstUse(c->saves.v[k])) LLVMInstructionEraseFromParent(c->saves.v[k]);
   c->saves.n = 0;
-}
-
-/* At each suspend's save: its index, and for the final suspend a null
- * resume pointer (what coro.done reads). */
-static void store_indices(crl_coro *c) {
-  crl_switch_state *st = crl_switch_of(c);
-  LLVMBuilderRef b = c->b;
-  for (uint32_t s = 0; s < c->num_susp; s++) {
-    crl_suspend *sp = &c->susp[s];
-    LLVMPositionBuilderBefore(b, sp->point);
-    LLVMValueRef idx = crl_ramp_field_addr(c, st->field_index);
-    LLVMPositionBuilderBefore(b, sp->point);
-    /* The final suspend is known by its null resume pointer (what
-     * coro.done reads); it needs no index. */
-    sp->point = st->susp[s].is_final
-                    ? LLVMBuildStore(b, LLVMConstNull(c->ptr_t), c->begin)
-                    : LLVMBuildStore(b, LLVMConstInt(st->index_t, s, 0), idx);
-  }
-  drop_saves(c);
-  for (uint32_t s = 0; s < c->num_susp; s++) c->susp[s].save = NULL;
 }
 
 /* With no suspend point the coroutine runs to completion in its ramp, so
@@ -300,15 +282,17 @@ static int split_no_suspend(crl_coro *c) {
 static int switch_split(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   if (c->num_susp == 0) return split_no_suspend(c);
-  st->resume_fn = make_clone_fn(c, "resume");
-  st->destroy_fn = make_clone_fn(c, "destroy");
-  st->cleanup_fn = make_clone_fn(c, "cleanup");
+  st->resume_fn = crl_switch_make_fn(c, "resume");
+  st->destroy_fn = crl_switch_make_fn(c, "destroy");
+  st->cleanup_fn = crl_switch_make_fn(c, "cleanup");
   if (!st->resume_fn || !st->destroy_fn || !st->cleanup_fn) {
     CRL_ERR(c, c->id, "out of memory");
     return -1;
   }
   store_header(c);
-  store_indices(c);
+  if (crl_switch_record_points(c) != 0) return -1;
+  drop_saves(c);
+  for (uint32_t s = 0; s < c->num_susp; s++) c->susp[s].save = NULL;
   return crl_switch_build_clones(c);
 }
 

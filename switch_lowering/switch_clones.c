@@ -1,6 +1,6 @@
 /* The switched-resume clones: NAME.resume, NAME.destroy and NAME.cleanup,
  * each the blocks it can run (cloner/split_clone.c) entered through a
- * dispatch on the suspend index. */
+ * dispatch on where the coroutine stopped (switch_resume_point.c). */
 #include <stdlib.h>
 
 #include "cloner/split_clone.h"
@@ -31,48 +31,6 @@ static int clone_blocks_for(crl_coro *c, crl_switch_fn kind, crl_feasible *out) 
   return rc;
 }
 
-/* The clone's value for a suspend's landing phi: a phi to give the
- * dispatch's entry, or NULL when the phi folded to the known result. */
-static LLVMValueRef landing_phi(crl_valmap *map, crl_suspend *sp) {
-  LLVMValueRef phi = crl_valmap_get(map, sp->result);
-  return phi && LLVMIsAPHINode(phi) ? phi : NULL;
-}
-
-static void add_dispatch(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind,
-                         crl_valmap *map, LLVMBuilderRef eb,
-                         LLVMBasicBlockRef entry, LLVMBasicBlockRef sink,
-                         LLVMValueRef frame, LLVMValueRef iaddr) {
-  crl_switch_state *st = crl_switch_of(c);
-  LLVMValueRef mode = suspend_result(c, kind);
-  LLVMBasicBlockRef from = entry;
-  int fi = crl_switch_final_index(c);
-  LLVMPositionBuilderAtEnd(eb, entry);
-  if (fi >= 0 && kind != CRL_SW_RESUME) {
-    /* The final suspend stores no index (that would cost every resume a
-     * merged store): its null resume pointer identifies it, as in LLVM. */
-    LLVMBasicBlockRef disp = LLVMAppendBasicBlockInContext(c->ctx, fn, "dispatch");
-    LLVMValueRef rf = LLVMBuildLoad2(eb, c->ptr_t, frame, "resume.fn");
-    LLVMValueRef done = LLVMBuildIsNull(eb, rf, "at.final");
-    LLVMBasicBlockRef fb = crl_valmap_get(map, c->susp[fi].resume);
-    LLVMBuildCondBr(eb, done, fb, disp);
-    LLVMValueRef phi = landing_phi(map, &c->susp[fi]);
-    if (phi) LLVMAddIncoming(phi, &mode, &entry, 1);
-    LLVMPositionBuilderAtEnd(eb, disp);
-    from = disp;
-  }
-  LLVMValueRef idx = LLVMBuildLoad2(eb, st->index_t, iaddr, "index");
-  LLVMValueRef sw = LLVMBuildSwitch(eb, idx, sink, c->num_susp);
-  for (uint32_t s = 0; s < c->num_susp; s++) {
-    /* Resuming at the final suspend is undefined, and destroying there is
-     * handled above: no case, so a generator's dispatch is one compare. */
-    if (st->susp[s].is_final) continue;
-    LLVMBasicBlockRef rb = crl_valmap_get(map, c->susp[s].resume);
-    LLVMAddCase(sw, LLVMConstInt(st->index_t, s, 0), rb);
-    LLVMValueRef phi = landing_phi(map, &c->susp[s]);
-    if (phi) LLVMAddIncoming(phi, &mode, &from, 1);
-  }
-}
-
 static int build_clone(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind,
                        const crl_feasible *run) {
   crl_switch_state *st = crl_switch_of(c);
@@ -80,17 +38,19 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind,
   crl_split_clone_init(&x, c, fn);
   int rc = crl_split_clone_blocks(&x, LLVMGetParam(fn, 0), run);
   LLVMValueRef iaddr = NULL;
-  if (rc == 0) {
-    iaddr = crl_split_clone_field_addr(&x, st->field_index);
+  uint32_t record = crl_switch_record_field(c);
+  if (rc == 0 && record != UINT32_MAX) {
+    iaddr = crl_split_clone_field_addr(&x, record);
     if (!iaddr) {
-      CRL_ERR(c, crl_ramp_field_addr(c, st->field_index),
+      CRL_ERR(c, crl_ramp_field_addr(c, record),
               "internal error: the suspend index's address cannot be recomputed");
       rc = -1;
     }
   }
   if (rc == 0) {
     crl_split_clone_declare_frame_vars(&x);
-    add_dispatch(c, fn, kind, &x.map, x.entry_b, x.entry, x.sink, x.frame, iaddr);
+    crl_switch_dispatch(c, fn, kind, &x.map, x.entry_b, x.entry, x.sink, x.frame, iaddr,
+                        suspend_result(c, kind));
     for (uint32_t s = 0; s < c->num_susp; s++) {
       crl_suspend *sp = &c->susp[s];
       if (!st->susp[s].handle) continue;
@@ -100,7 +60,8 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind,
       if (pre && pre != x.sink && h)
         crl_switch_transfer(c, pre, h, crl_valmap_get(&x.map, sp->resume), 1);
     }
-    rc = crl_switch_lower_in_fn(c, fn, kind, x.frame, iaddr);
+    rc = crl_switch_lower_in_fn(c, fn, kind, x.frame,
+                                crl_switch_index_dropped(c) ? NULL : iaddr);
     crl_split_clone_finish(&x);
   }
   crl_split_clone_end(&x);

@@ -7,6 +7,8 @@
 typedef struct crl_switch_susp {
   int is_final;
   LLVMValueRef handle; /* symmetric transfer target (await.suspend.handle) */
+  LLVMValueRef mark;   /* the destroy pointer stored here when the index is
+                          dropped (switch_resume_point.c), or NULL */
 } crl_switch_susp;
 
 typedef struct crl_switch_state {
@@ -28,8 +30,29 @@ typedef enum { CRL_SW_RAMP, CRL_SW_RESUME, CRL_SW_DESTROY, CRL_SW_CLEANUP } crl_
  * wrappers; the suspend's i8 result. */
 int crl_switch_normalize(crl_coro *c);
 int crl_switch_normalize_suspend(crl_coro *c, crl_suspend *sp);
+/* switch_abi.c: an empty NAME.SUFFIX of the clones' type, void(ptr frame). */
+LLVMValueRef crl_switch_make_fn(crl_coro *c, const char *suffix);
+/* switch_resume_point.c: how a suspend records where the coroutine
+ * stopped (the suspend index, or the destroy pointer when the layout
+ * dropped the index) and how the clones read it back. */
+/* May the layout drop the suspend index (frame_header asks)? */
+int crl_switch_index_optional(crl_coro *c);
+/* Did it? */
+int crl_switch_index_dropped(crl_coro *c);
+/* The field holding the record: the index, or the destroy pointer, or
+ * UINT32_MAX when there is nothing to record. */
+uint32_t crl_switch_record_field(crl_coro *c);
+/* At each suspend point, before the split: the record, and the final
+ * suspend's null resume pointer. */
+int crl_switch_record_points(crl_coro *c);
+/* A clone's entry: from `entry`, a branch to the block of the suspend the
+ * record names, where every landing phi takes `mode`; `at` is the
+ * record's address in the clone. */
+void crl_switch_dispatch(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind, crl_valmap *map,
+                         LLVMBuilderRef eb, LLVMBasicBlockRef entry, LLVMBasicBlockRef sink,
+                         LLVMValueRef frame, LLVMValueRef at, LLVMValueRef mode);
 /* switch_clones.c: NAME.resume/.destroy/.cleanup, each a dispatch on the
- * suspend index and the blocks reachable from the resume points. */
+ * record and the blocks reachable from the resume points. */
 int crl_switch_build_clones(crl_coro *c);
 /* switch_ramp.c: what is left in the ramp (coro.end, coro.free, ...). */
 int crl_switch_finish_ramp(crl_coro *c);

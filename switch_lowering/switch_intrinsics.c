@@ -17,7 +17,8 @@ static void mark_done(crl_coro *c, LLVMValueRef end, LLVMValueRef frame,
   LLVMBuildStore(c->b, LLVMConstNull(c->ptr_t), frame);
   crl_switch_state *st = crl_switch_of(c);
   int fi = crl_switch_final_index(c);
-  if (fi >= 0)
+  /* Without an index the null resume pointer says it all. */
+  if (fi >= 0 && index_addr)
     LLVMBuildStore(c->b, LLVMConstInt(st->index_t, (unsigned long long)fi, 0), index_addr);
 }
 

@@ -39,6 +39,10 @@ static const char *usage =
     "  --keep-elision-markers    keep what CoroElide needs\n"
     "  --no-verify-output        do not run LLVM's verifier on the lowered\n"
     "                            functions (default: verify them)\n"
+    "  --prefer-small-frames     switched-resume: record the suspend point in\n"
+    "                            the destroy pointer, not an index byte, for\n"
+    "                            up to 8 points (smaller frames, two more\n"
+    "                            instructions per resume)\n"
     "  --async-context-alloc=NAME    llvm.coro.async.context.alloc(afp, task)\n"
     "                            calls ptr NAME(ptr task, iN size)\n"
     "                            (default swift_task_alloc)\n"
@@ -58,7 +62,7 @@ static const char *usage =
 
 typedef struct args {
   const char *in, *out, *report, *report_file, *triple, *ctx_alloc, *ctx_dealloc;
-  int text, keep, force, realign, no_verify;
+  int text, keep, force, realign, no_verify, small_frames;
   unsigned abis;
 } args;
 
@@ -131,6 +135,8 @@ static int parse_args(int argc, char **argv, args *a) {
       a->realign = 1;
     } else if (!strcmp(s, "--no-verify-output")) {
       a->no_verify = 1;
+    } else if (!strcmp(s, "--prefer-small-frames")) {
+      a->small_frames = 1;
     } else if (!strncmp(s, "--async-context-alloc=", 22)) {
       a->ctx_alloc = s + 22;
     } else if (!strncmp(s, "--async-context-dealloc=", 24)) {
@@ -410,6 +416,7 @@ int main(int argc, char **argv) {
   opts.target_triple = a.triple;
   opts.keep_elision_markers = a.keep;
   opts.skip_output_verify = a.no_verify;
+  opts.prefer_small_frames = a.small_frames;
   opts.skip_frame_report = a.report == NULL; /* nothing would read them */
   opts.async_context_alloc = a.ctx_alloc;
   opts.async_context_dealloc = a.ctx_dealloc;

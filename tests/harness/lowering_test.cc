@@ -76,14 +76,15 @@ void OursOnly(const std::string &body, const std::string &want);
 
 // Lowers `ir` with corolower and with LLVM, runs @main in both, and checks
 // both traces against `want` and that every frame allocated is freed.
-void Differential(const std::string &body, const std::string &want) {
+void Differential(const std::string &body, const std::string &want,
+                  const crl_options *opts = nullptr) {
   std::string ir = body + kDecls;
   crlh::Module ours(ir), ref(ir);
   ASSERT_TRUE(ours.ok()) << ours.error();
   ASSERT_TRUE(crlh::Verifies(ours));
   AddHooks(ours);
   AddHooks(ref);
-  ASSERT_TRUE(crlh::LowersOk(ours));
+  ASSERT_TRUE(crlh::LowersOk(ours, opts));
   ASSERT_TRUE(crlh::Verifies(ours));
   ASSERT_TRUE(crlh::FullyLowered(ours));
   ASSERT_TRUE(crlh::LowersWithLlvm(ref));
@@ -3255,3 +3256,143 @@ define void @main() {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------
+// Where the coroutine stopped, without a suspend index: a frame of resume,
+// destroy and one i64 would take a word more for the index byte. With one
+// point to resume at nothing needs recording, and the layout drops the
+// index. With up to eight, and prefer_small_frames, the destroy pointer
+// records the point (switch_lowering/switch_resume_point.c): NAME.destroy.N
+// thunks; past eight, or by default, the index stays.
+
+// @co(x): n suspend points in a row, each traced on the way (x + k) and on
+// its destroy path (1000 + k); with a final suspend, 2000 on its own.
+std::string ChainCoroutine(int n, bool final_suspend) {
+  std::string s = R"(
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  br label %p0
+)";
+  for (int k = 0; k < n; k++) {
+    std::string K = std::to_string(k), N = std::to_string(k + 1);
+    s += "p" + K + ":\n  %v" + K + " = add i64 %x, " + K + "\n  call void @trace(i64 %v" + K + ")\n";
+    s += "  %s" + K + " = call i8 @llvm.coro.suspend(token none, i1 false)\n";
+    s += "  switch i8 %s" + K + ", label %ret [ i8 0, label %p" + N + "\n      i8 1, label %d" + K + " ]\n";
+    s += "d" + K + ":\n  call void @trace(i64 " + std::to_string(1000 + k) + ")\n  br label %cleanup\n";
+  }
+  std::string N = std::to_string(n);
+  s += "p" + N + ":\n  %v" + N + " = add i64 %x, " + N + "\n  call void @trace(i64 %v" + N + ")\n";
+  if (final_suspend) {
+    s += "  %sf = call i8 @llvm.coro.suspend(token none, i1 true)\n";
+    s += "  switch i8 %sf, label %ret [ i8 0, label %never\n      i8 1, label %df ]\n";
+    s += "never:\n  unreachable\ndf:\n  call void @trace(i64 2000)\n  br label %cleanup\n";
+  } else {
+    s += "  br label %cleanup\n";
+  }
+  s += R"(cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+)";
+  return s;
+}
+
+// For every j: start @co, resume it j times, then destroy it where it is
+// (at a suspend point, or at the final one), unless it ran to its end;
+// then the frame's size, whether it has an index, and the thunks.
+void ChainRun(int n, bool final_suspend, bool small, uint64_t want_size, bool want_index) {
+  crl_options opts;
+  crl_options_init(&opts);
+  opts.prefer_small_frames = small;
+  std::string main = "define void @main() {\nentry:\n";
+  std::string want;
+  for (int j = 0; j <= n; j++) {
+    std::string J = std::to_string(j), x = std::to_string(100 * j);
+    main += "  %h" + J + " = call ptr @co(i64 " + x + ")\n";
+    for (int r = 0; r < j; r++) main += "  call void @llvm.coro.resume(ptr %h" + J + ")\n";
+    for (int k = 0; k <= j; k++) want += std::to_string(100 * j + k) + " ";
+    if (j < n) {
+      main += "  call void @llvm.coro.destroy(ptr %h" + J + ")\n";
+      want += std::to_string(1000 + j) + " ";
+    } else if (final_suspend) {
+      main += "  call void @llvm.coro.destroy(ptr %h" + J + ")\n";
+      want += "2000 ";
+    }
+  }
+  main += "  ret void\n}\n";
+  if (!want.empty()) want.pop_back();
+  SCOPED_TRACE("points " + std::to_string(n) + (final_suspend ? " and a final suspend" : "") +
+               (small ? ", small frames" : ""));
+  Differential(ChainCoroutine(n, final_suspend) + main, want, &opts);
+  if (::testing::Test::HasFatalFailure()) return;
+  crlh::Module ours(ChainCoroutine(n, final_suspend) + kDecls);
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  ASSERT_TRUE(crlh::LowersOk(ours, &opts));
+  crl_result *res = crlh_last_result(ours);
+  ASSERT_EQ(crl_result_num_frames(res), 1u);
+  const crl_frame_report *fr = crl_result_frame(res, 0);
+  EXPECT_EQ(fr->size, want_size) << crl_result_report_text(res);
+  bool has_index = false;
+  for (uint32_t k = 0; k < fr->num_fields; k++) has_index |= fr->fields[k].kind == CRL_FIELD_INDEX;
+  EXPECT_EQ(has_index, want_index) << crl_result_report_text(res);
+  std::string text = ours.Print();
+  int thunks = 0;
+  for (int k = 0; k < n; k++)
+    thunks += text.find("define internal fastcc void @co.destroy." + std::to_string(k) + "(") !=
+              std::string::npos;
+  EXPECT_EQ(thunks, want_index || n <= 1 ? 0 : n - 1) << text;
+}
+
+TEST(Lowering, OneSuspendPointNeedsNoRecord) {
+  ChainRun(1, false, false, 24, false);
+  ChainRun(1, true, false, 24, false);
+  ChainRun(1, true, true, 24, false);
+}
+
+// Nothing crosses the final suspend: 16 bytes (24 with the index).
+TEST(Lowering, NoSuspendPointButTheFinalOneNeedsNoRecord) { ChainRun(0, true, false, 16, false); }
+
+TEST(Lowering, TwoSuspendPointsKeepTheIndexByDefault) {
+  ChainRun(2, true, false, 32, true);
+  ChainRun(5, false, false, 32, true);
+}
+
+TEST(Lowering, DestroyPointerRecordsUpToEightSuspendPoints) {
+  for (int n = 2; n <= 8; n++) {
+    ChainRun(n, n % 2 == 0, true, 24, false);
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(Lowering, NineSuspendPointsKeepTheIndex) {
+  ChainRun(9, true, true, 32, true);
+  ChainRun(9, false, true, 32, true);
+}
+
+// CoroElide's markers kept: an elided frame's destroy pointer is the cleanup
+// function, chosen in the ramp, which per-suspend records would overwrite.
+// So two points to resume at keep the index even when small frames are
+// preferred; one needs no record either way.
+TEST(Lowering, ElisionMarkersKeepTheIndexForTwoPointsOrMore) {
+  for (int n = 1; n <= 3; n++) {
+    crlh::Module ours(ChainCoroutine(n, true) + kDecls);
+    ASSERT_TRUE(ours.ok()) << ours.error();
+    crl_options opts;
+    crl_options_init(&opts);
+    opts.keep_elision_markers = 1;
+    opts.prefer_small_frames = 1;
+    ASSERT_TRUE(crlh::LowersOk(ours, &opts));
+    crl_result *res = crlh_last_result(ours);
+    ASSERT_EQ(crl_result_num_frames(res), 1u);
+    EXPECT_EQ(crl_result_frame(res, 0)->size, n == 1 ? 24u : 32u) << crl_result_report_text(res);
+    EXPECT_EQ(ours.Print().find("@co.destroy.0"), std::string::npos);
+  }
+}

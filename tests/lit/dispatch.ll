@@ -1,7 +1,9 @@
 ; Three suspend points in a row: each stores its own index before it
 ; suspends (0 in the ramp, 1 and 2 in the resume clone), and every clone
 ; dispatches with one switch over all three indices. Values from before a
-; suspend that are used after it (%a, %b) travel in the frame.
+; suspend that are used after it (%a, %b) travel in the frame. The index
+; byte fits in the word %x and %c leave open, so it stays (without %c the
+; frame would drop it: dispatch_pointer.ll).
 
 ; CHECK-LABEL: define ptr @steps(i64 %x) {
 ; CHECK: store i8 0, ptr
@@ -42,6 +44,7 @@ entry:
   %mem = call ptr @malloc(i64 %size)
   %hdl = call noalias ptr @llvm.coro.begin(token %id, ptr %mem)
   %a = add i64 %x, 1
+  %c = call i32 @get32()
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s0, label %out [ i8 0, label %one
                               i8 1, label %cleanup ]
@@ -58,6 +61,7 @@ two:
                               i8 1, label %cleanup ]
 three:
   call void @step(i64 %a)
+  call void @step32(i32 %c)
   br label %cleanup
 cleanup:
   %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
@@ -69,6 +73,8 @@ out:
 }
 
 declare void @step(i64)
+declare void @step32(i32)
+declare i32 @get32()
 declare ptr @malloc(i64)
 declare void @free(ptr)
 declare token @llvm.coro.id(i32, ptr, ptr, ptr)

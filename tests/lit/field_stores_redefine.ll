@@ -3,10 +3,11 @@
 ; block of a loop with a suspend (what clang emits for a small struct
 ; passed by value, from the fuzzer's programs). The stores redefine it
 ; before any read, so it lives across no suspend: only the loop counter is
-; in the frame with %n (resume, destroy, %n, %i, index -> 32; 40 with %tmp).
+; in the frame with %n (resume, destroy, %n, %i -> 24; 32 with %tmp; one
+; suspend point to resume at needs no index).
 ; CHECK-LABEL: define ptr @fields(i32 %n) {
 ; CHECK: %tmp = alloca %P
-; CHECK: call ptr @malloc(i64 32)
+; CHECK: call ptr @malloc(i64 24)
 
 %P = type { i32, i32 }
 declare ptr @malloc(i64)

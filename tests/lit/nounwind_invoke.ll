@@ -5,9 +5,10 @@
 ; suspend. Found by gen_cpp.py 42866 (t4, O0 and O2: 344 bytes against
 ; LLVM's 56, a catch handler behind `promise.return_value`). The invoke of
 ; @may_throw keeps its landing pad.
-; Frame: resume, destroy, %x (i64), index: 8+8+8+1 -> 32 (544 with the buffer).
+; Frame: resume, destroy, %x (i64): 8+8+8 -> 24 (536 with the buffer; one
+; suspend point to resume at needs no index).
 ; CHECK-LABEL: define ptr @nt(i64 %x) personality ptr @__gxx_personality_v0 {
-; CHECK: call ptr @malloc(i64 32)
+; CHECK: call ptr @malloc(i64 24)
 ; CHECK: call void @no_throw(i64 %x)
 ; CHECK-NEXT: br label
 ; CHECK-LABEL: define internal fastcc void @nt.resume(

@@ -9,23 +9,22 @@
 ; CHECK-NOT: musttail
 ; CHECK: ret ptr
 
-; The resume clone: dispatch on the index (one case: resuming at the final
-; suspend is undefined, so it has none), then at the final suspend a null
-; resume pointer, the wrapper call, and the symmetric transfer as a musttail
-; call of the handle's resume function right before `ret void`.
+; The resume clone: no dispatch (resuming at the final suspend is
+; undefined, so there is one suspend point to resume at, and no suspend
+; index), then at the final suspend a null resume pointer, the wrapper
+; call, and the symmetric transfer as a musttail call of the handle's
+; resume function right before `ret void`.
 ; CHECK-LABEL: define internal fastcc void @task.resume(ptr {{.*}}%frame) {
-; CHECK: [[IDX:%.*]] = load i8, ptr
-; CHECK-NEXT: switch i8 [[IDX]], label %{{.*}} [
-; CHECK-NEXT: i8 0, label %
-; CHECK-NEXT: ]
+; CHECK-NOT: switch
+; CHECK-NOT: load i8
 ; CHECK: call void @log(i64 1)
 ; CHECK: store ptr null, ptr %frame
 ; CHECK: [[H2:%.*]] = call ptr @await_suspend_wrapper(ptr {{.*}}, ptr %frame)
 ; CHECK-NEXT: [[FN2:%.*]] = load ptr, ptr [[H2]]
 ; CHECK-NEXT: musttail call fastcc void [[FN2]](ptr [[H2]])
 ; CHECK-NEXT: ret void
-; Destroy: a null resume pointer means the final suspend, which stores no
-; index; otherwise the index picks the suspend point.
+; Destroy: a null resume pointer means the final suspend; otherwise the
+; coroutine is at its one other suspend point.
 ; CHECK-LABEL: define internal fastcc void @task.destroy(ptr {{.*}}%frame) {
 ; CHECK: [[RF:%.*]] = load ptr, ptr %frame
 ; CHECK-NEXT: [[AT:%.*]] = icmp eq ptr [[RF]], null

@@ -37,7 +37,7 @@ clone_no_personality	cloner/clone.c	//tests/unit:clone_test	"    LLVMSetPersonal
 clone_missing_not_remembered	cloner/clone.c	//tests/unit:clone_test	"    crl_valmap_put(o->map, key, LLVMValueIsBasicBlock(v) ? (void *)LLVMValueAsBasicBlock(r) : (void *)r);"	"    ;"
 intrinsic_off_by_one	irkit/intrinsics.c	//tests/unit:intrinsics_test	"    if (ids[k] == id) return (crl_intr)k;"	"    if (ids[k] == id) return (crl_intr)(k == CRL_I_SIZE ? CRL_I_ALIGN : k);"
 musttail_dropped	switch_lowering/switch_transfer.c	//tests/lit:lit	"  LLVMSetTailCallKind(call, LLVMTailCallKindMustTail);"	"  LLVMSetTailCallKind(call, LLVMTailCallKindTail);"
-no_final_null_resume	switch_lowering/switch_abi.c	//tests/lit:lit	"    sp->point = st->susp[s].is_final\n"	"    sp->point = 0\n"
+no_final_null_resume	switch_lowering/switch_resume_point.c	//tests/lit:lit	"    sp->point = st->susp[s].is_final\n"	"    sp->point = 0\n"
 promise_offset_wrong	switch_lowering/switch_early.c	//tests/lit:lit	"    long long off = (long long)((16 + align - 1) / align * align);"	"    long long off = (long long)((8 + align - 1) / align * align);"
 shape_message_changed	coro/shape.c	//tests/malformed:malformed_test	"a coroutine must have exactly one llvm.coro.begin"	"too many begins"
 shape_no_instruction	coro/shape.c	//tests/malformed:malformed_test	"      CRL_ERR(c, i, \"a coroutine must have exactly one llvm.coro.begin\");"	"      CRL_ERR(c, NULL, \"a coroutine must have exactly one llvm.coro.begin\");"

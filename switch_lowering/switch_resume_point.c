@@ -45,7 +45,7 @@ int crl_switch_index_optional(crl_coro *c) {
 
 int crl_switch_index_dropped(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
-  return c->num_susp > 0 && c->fields[st->field_index].dropped;
+  return c->num_susp > 0 && st->field_index < c->num_fields && c->fields[st->field_index].dropped;
 }
 
 uint32_t crl_switch_record_field(crl_coro *c) {
@@ -79,7 +79,7 @@ static LLVMValueRef make_thunk(crl_coro *c, uint32_t s) {
 }
 
 /* The destroy pointer each suspend stores when the index is dropped
- * (st->marks[s]; NULL where nothing is stored). */
+ * (st->susp[s].mark; NULL where nothing is stored). */
 static int make_marks(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   uint32_t left = resumable_points(c);

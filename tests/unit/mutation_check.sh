@@ -47,6 +47,8 @@ cli_bad_json	result/report.c	//tests/cli:cli_test	'{\\"frames\\": ['	'{frames: [
 trace_hook_drops	tests/harness/harness.c	//tests/harness:harness_test	"  c->trace[c->trace_n++] = v;"	"  c->trace[c->trace_n++] = v + 1;"
 dispatch_mode_swapped	switch_lowering/switch_clones.c	//tests/harness:lowering_test	"kind == CRL_SW_RESUME ? 0 : 1, 0);"	"kind == CRL_SW_RESUME ? 1 : 0, 0);"
 is_in_ramp_inverted	cloner/split_clone.c	//tests/harness:lowering_test	"LLVMConstInt(c->i1_t, in_ramp != 0, 0);"	"LLVMConstInt(c->i1_t, in_ramp == 0, 0);"
+record_compare_inverted	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"LLVMIntEQ, d, st->susp[s].mark"	"LLVMIntNE, d, st->susp[s].mark"
+layout_hint_no_backoff	core/layout.h	//tests/core:layout_hint_test	"  if (bound <= L->max_size) return bound;\n"	"\n"
 EOF
 
 survived=0

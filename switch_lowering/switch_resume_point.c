@@ -100,23 +100,22 @@ int crl_switch_record_points(crl_coro *c) {
   int dropped = crl_switch_index_dropped(c);
   if (dropped && make_marks(c) != 0) return -1;
   LLVMBuilderRef b = c->b;
+  uint32_t record = crl_switch_record_field(c);
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_suspend *sp = &c->susp[s];
-    if (dropped && !st->susp[s].is_final && !st->susp[s].mark) {
+    int final = st->susp[s].is_final;
+    if (!final && record == UINT32_MAX) {
       /* Nothing to record; the save goes, the branch stays the point. */
       sp->point = LLVMGetBasicBlockTerminator(LLVMGetInstructionParent(sp->point));
       continue;
     }
     LLVMPositionBuilderBefore(b, sp->point);
-    LLVMValueRef at = st->susp[s].is_final ? NULL : crl_ramp_field_addr(c, crl_switch_record_field(c));
+    LLVMValueRef at = final ? NULL : crl_ramp_field_addr(c, record);
     LLVMPositionBuilderBefore(b, sp->point);
-    if (dropped && !st->susp[s].is_final) {
-      sp->point = LLVMBuildStore(b, st->susp[s].mark, at);
-      continue;
-    }
+    LLVMValueRef v = dropped ? st->susp[s].mark : LLVMConstInt(st->index_t, s, 0);
     sp->point = st->susp[s].is_final
                     ? LLVMBuildStore(b, LLVMConstNull(c->ptr_t), c->begin)
-                    : LLVMBuildStore(b, LLVMConstInt(st->index_t, s, 0), at);
+                    : LLVMBuildStore(b, v, at);
   }
   return 0;
 }

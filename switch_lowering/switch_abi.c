@@ -21,6 +21,7 @@ static int switch_init(crl_coro *c) {
     return -1;
   }
   c->abi_state = st;
+  st->entry_point = UINT32_MAX;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_suspend *sp = &c->susp[s];
     if (crl_intrinsic_of(sp->call) != CRL_I_SUSPEND) continue;
@@ -236,7 +237,7 @@ static void store_header(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   LLVMBuilderRef b = c->b;
   crl_position_after_begin(c, b);
-  LLVMBuildStore(b, st->resume_fn, c->begin);
+  LLVMBuildStore(b, crl_switch_ramp_resume_fn(c), c->begin);
   LLVMValueRef d = st->destroy_fn;
   if (c->allocs.n == 1)
     d = LLVMBuildSelect(b, c->allocs.v[0], st->destroy_fn, st->cleanup_fn, "");
@@ -285,7 +286,7 @@ static int switch_split(crl_coro *c) {
   st->resume_fn = crl_switch_make_fn(c, "resume");
   st->destroy_fn = crl_switch_make_fn(c, "destroy");
   st->cleanup_fn = crl_switch_make_fn(c, "cleanup");
-  if (!st->resume_fn || !st->destroy_fn || !st->cleanup_fn) {
+  if (!st->resume_fn || !st->destroy_fn || !st->cleanup_fn || !crl_switch_ramp_resume_fn(c)) {
     CRL_ERR(c, c->id, "out of memory");
     return -1;
   }

@@ -1,6 +1,7 @@
-/* The switched-resume clones: NAME.resume, NAME.destroy and NAME.cleanup,
- * each the blocks it can run (cloner/split_clone.c) entered through a
- * dispatch on where the coroutine stopped (switch_resume_point.c). */
+/* The switched-resume clones: NAME.resume, NAME.destroy and NAME.cleanup
+ * (and NAME.resume.N for an entry point with a resume function of its
+ * own), each the blocks it can run (cloner/split_clone.c) entered through
+ * a dispatch on where the coroutine stopped (switch_resume_point.c). */
 #include <stdlib.h>
 
 #include "cloner/split_clone.h"
@@ -15,7 +16,8 @@ static LLVMValueRef suspend_result(crl_coro *c, crl_switch_fn kind) {
 /* The blocks a clone can run, entering every suspend point it dispatches
  * to with its known suspend result (what follows a non-unwind coro.end is
  * the ramp's alone), and the phis that are constant there. */
-static int clone_blocks_for(crl_coro *c, crl_switch_fn kind, crl_feasible *out) {
+static int clone_blocks_for(crl_coro *c, crl_switch_fn kind, uint32_t only,
+                            crl_feasible *out) {
   crl_feasible_seed *seeds = malloc((c->num_susp ? c->num_susp : 1) * sizeof *seeds);
   if (!seeds) return -1;
   crl_switch_state *st = crl_switch_of(c);
@@ -24,6 +26,7 @@ static int clone_blocks_for(crl_coro *c, crl_switch_fn kind, crl_feasible *out) 
   for (uint32_t s = 0; s < c->num_susp; s++) {
     /* Resuming at the final suspend is undefined: no entry there. */
     if (kind == CRL_SW_RESUME && st->susp[s].is_final) continue;
+    if (only != UINT32_MAX && s != only) continue;
     seeds[n++] = (crl_feasible_seed){c->susp[s].resume, c->susp[s].result, mode};
   }
   int rc = crl_feasible_run(c->fn, seeds, n, crl_block_ends_clone, out);
@@ -31,8 +34,8 @@ static int clone_blocks_for(crl_coro *c, crl_switch_fn kind, crl_feasible *out) 
   return rc;
 }
 
-static int build_clone(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind,
-                       const crl_feasible *run) {
+static int build_clone(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind, uint32_t only,
+                       LLVMValueRef skip, const crl_feasible *run) {
   crl_switch_state *st = crl_switch_of(c);
   crl_split_clone x;
   crl_split_clone_init(&x, c, fn);
@@ -50,7 +53,10 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind,
   if (rc == 0) {
     crl_split_clone_declare_frame_vars(&x);
     crl_switch_dispatch(c, fn, kind, &x.map, x.entry_b, x.entry, x.sink, x.frame, iaddr,
-                        suspend_result(c, kind));
+                        suspend_result(c, kind), only);
+    /* The record this clone's own address already holds. */
+    LLVMValueRef dup = skip ? crl_valmap_get(&x.map, skip) : NULL;
+    if (dup && LLVMIsAStoreInst(dup)) LLVMInstructionEraseFromParent(dup);
     for (uint32_t s = 0; s < c->num_susp; s++) {
       crl_suspend *sp = &c->susp[s];
       if (!st->susp[s].handle) continue;
@@ -70,21 +76,25 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind,
 
 int crl_switch_build_clones(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
-  LLVMValueRef fns[3] = {st->resume_fn, st->destroy_fn, st->cleanup_fn};
-  crl_switch_fn kinds[3] = {CRL_SW_RESUME, CRL_SW_DESTROY, CRL_SW_CLEANUP};
+  LLVMValueRef fns[4] = {st->resume_fn, st->entry_fn, st->destroy_fn, st->cleanup_fn};
+  crl_switch_fn kinds[4] = {CRL_SW_RESUME, CRL_SW_RESUME, CRL_SW_DESTROY, CRL_SW_CLEANUP};
   crl_feasible run = {0};
   int rc = 0;
-  for (int k = 0; k < 3 && rc == 0; k++) {
+  for (int k = 0; k < 4 && rc == 0; k++) {
+    if (!fns[k]) continue;
+    uint32_t only = UINT32_MAX;
+    LLVMValueRef skip = NULL;
+    if (kinds[k] == CRL_SW_RESUME) crl_switch_resume_entries(c, k == 1, &only, &skip);
     /* Destroy and cleanup enter alike: one analysis serves both. */
-    if (k != 2) {
+    if (k != 3) {
       crl_feasible_free(&run);
-      if (clone_blocks_for(c, kinds[k], &run)) {
+      if (clone_blocks_for(c, kinds[k], only, &run)) {
         CRL_ERR(c, c->id, "out of memory");
         rc = -1;
         break;
       }
     }
-    rc = build_clone(c, fns[k], kinds[k], &run);
+    rc = build_clone(c, fns[k], kinds[k], only, skip, &run);
   }
   crl_feasible_free(&run);
   return rc;

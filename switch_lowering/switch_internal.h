@@ -16,6 +16,12 @@ typedef struct crl_switch_state {
   uint32_t field_resume, field_destroy, field_promise, field_index;
   LLVMTypeRef index_t;
   LLVMValueRef resume_fn, destroy_fn, cleanup_fn;
+  /* Two points to resume at, one of them reached only from the ramp (the
+   * entry point, C++'s initial suspend): entry_point is its suspend,
+   * UINT32_MAX otherwise; entry_fn, NAME.resume.N, resumes there alone
+   * when the index was dropped (switch_resume_point.c), or is NULL. */
+  uint32_t entry_point;
+  LLVMValueRef entry_fn;
   crl_switch_susp *susp; /* per suspend point */
 } crl_switch_state;
 
@@ -39,18 +45,29 @@ LLVMValueRef crl_switch_make_fn(crl_coro *c, const char *suffix);
 int crl_switch_index_optional(crl_coro *c);
 /* Did it? */
 int crl_switch_index_dropped(crl_coro *c);
-/* The field holding the record: the index, or the destroy pointer, or
- * UINT32_MAX when there is nothing to record. */
+/* The field holding the record: the index, or the destroy pointer, or the
+ * resume pointer (entry_fn), or UINT32_MAX when there is nothing to
+ * record. */
 uint32_t crl_switch_record_field(crl_coro *c);
+/* The resume function the ramp stores: NAME.resume, or NAME.resume.N when
+ * the entry point has its own (made here). NULL when out of memory. */
+LLVMValueRef crl_switch_ramp_resume_fn(crl_coro *c);
 /* At each suspend point, before the split: the record, and the final
  * suspend's null resume pointer. */
 int crl_switch_record_points(crl_coro *c);
 /* A clone's entry: from `entry`, a branch to the block of the suspend the
  * record names, where every landing phi takes `mode`; `at` is the
- * record's address in the clone. */
+ * record's address in the clone. A resume clone entered at one point
+ * alone (`only`, else UINT32_MAX) branches there. */
 void crl_switch_dispatch(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind, crl_valmap *map,
                          LLVMBuilderRef eb, LLVMBasicBlockRef entry, LLVMBasicBlockRef sink,
-                         LLVMValueRef frame, LLVMValueRef at, LLVMValueRef mode);
+                         LLVMValueRef frame, LLVMValueRef at, LLVMValueRef mode,
+                         uint32_t only);
+/* The points a resume clone enters: in `only` (UINT32_MAX for all) the
+ * one point of NAME.resume.N and of the NAME.resume beside it; `skip` the
+ * record store that clone need not repeat (its own address), or NULL. */
+void crl_switch_resume_entries(crl_coro *c, int entry_clone, uint32_t *only,
+                               LLVMValueRef *skip);
 /* switch_clones.c: NAME.resume/.destroy/.cleanup, each a dispatch on the
  * record and the blocks reachable from the resume points. */
 int crl_switch_build_clones(crl_coro *c);

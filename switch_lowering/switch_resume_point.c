@@ -5,23 +5,34 @@
  * and each clone switches on it. The final suspend stores none: its null
  * resume pointer (what coro.done reads) identifies it.
  *
- * With one suspend point to resume at, besides the final one, there is
- * nothing to record, and the index is an optional field (frame/
- * interference.c drops it when the frame ends lower without it, which
- * happens when its byte starts a new word): that costs nothing at run
- * time. With more points, and only when the caller prefers small frames
+ * The index is an optional field (frame/interference.c drops it when the
+ * frame ends lower without it, which happens when its byte starts a new
+ * word) wherever the record costs nothing at run time:
+ *  - with one suspend point to resume at, besides the final one, there is
+ *    nothing to record;
+ *  - with two, when one of them (the entry point: C++'s initial suspend)
+ *    is reached only from the ramp, never again once resumed, the resume
+ *    pointer records it: the ramp stores NAME.resume.N, a resume function
+ *    entered there alone, and the other point stores NAME.resume, which
+ *    enters at that point alone and so never stores it again (a loop
+ *    around the other point pays nothing). The price is code: what both
+ *    points reach is in both functions. Destroy compares the resume
+ *    pointer with NAME.resume.N.
+ * With more points, and only when the caller prefers small frames
  * (crl_options.prefer_small_frames: on x86-64, loading a function's
  * address for the store and for each compare costs two instructions per
  * resume more than the index), the destroy pointer records the point: the
  * last stores NAME.destroy itself and each other one a thunk of its own,
  * NAME.destroy.N, that tail-calls NAME.destroy; the clones compare the
  * destroy pointer with the thunks. That is offered only for a few suspend
- * points (a chain of compares instead of a jump table), and not when
- * CoroElide's markers stay: an elided frame's destroy pointer is
+ * points (a chain of compares instead of a jump table). Neither is done
+ * when CoroElide's markers stay: CoroElide calls the resume function
+ * named in coro.id directly, and an elided frame's destroy pointer is
  * NAME.cleanup, chosen in the ramp, which the suspends would overwrite. */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cloner/split_clone.h"
 #include "frame/frame.h"
 #include "switch_lowering/switch_internal.h"
 #include "targets/targets.h"
@@ -37,10 +48,46 @@ static uint32_t resumable_points(crl_coro *c) {
   return n;
 }
 
+static int in_run(const crl_feasible *run, LLVMBasicBlockRef bb) {
+  for (unsigned k = 0; k < run->n; k++)
+    if (run->blocks[k] == bb) return 1;
+  return 0;
+}
+
+/* Of two points to resume at, the first that no resume reaches (its pre
+ * block never runs in NAME.resume), or UINT32_MAX. Out of memory counts
+ * as none: the index stays. */
+static uint32_t find_entry_point(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
+  crl_feasible_seed seeds[2];
+  uint32_t pts[2], n = 0;
+  LLVMValueRef zero = LLVMConstInt(c->i8_t, 0, 0);
+  for (uint32_t s = 0; s < c->num_susp && n < 2; s++)
+    if (!st->susp[s].is_final) {
+      pts[n] = s;
+      seeds[n++] = (crl_feasible_seed){c->susp[s].resume, c->susp[s].result, zero};
+    }
+  crl_feasible run = {0};
+  if (n != 2 || crl_feasible_run(c->fn, seeds, n, crl_block_ends_clone, &run) != 0) {
+    crl_feasible_free(&run);
+    return UINT32_MAX;
+  }
+  uint32_t found = UINT32_MAX;
+  for (uint32_t k = 0; k < 2 && found == UINT32_MAX; k++)
+    if (!in_run(&run, c->susp[pts[k]].pre)) found = pts[k];
+  crl_feasible_free(&run);
+  return found;
+}
+
 int crl_switch_index_optional(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
   uint32_t n = resumable_points(c);
-  return n <= 1 || (c->opts->prefer_small_frames && n <= CRL_SWITCH_POINTER_RECORD_MAX &&
-                    !c->opts->keep_elision_markers);
+  st->entry_point = UINT32_MAX;
+  if (n <= 1) return 1;
+  if (c->opts->keep_elision_markers) return 0;
+  if (n == 2) st->entry_point = find_entry_point(c);
+  return st->entry_point != UINT32_MAX ||
+         (c->opts->prefer_small_frames && n <= CRL_SWITCH_POINTER_RECORD_MAX);
 }
 
 int crl_switch_index_dropped(crl_coro *c) {
@@ -48,10 +95,45 @@ int crl_switch_index_dropped(crl_coro *c) {
   return c->num_susp > 0 && st->field_index < c->num_fields && c->fields[st->field_index].dropped;
 }
 
+/* The resume pointer records the entry point. */
+static int entry_mode(crl_coro *c) {
+  return crl_switch_of(c)->entry_point != UINT32_MAX && crl_switch_index_dropped(c) &&
+         resumable_points(c) == 2;
+}
+
 uint32_t crl_switch_record_field(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   if (!crl_switch_index_dropped(c)) return st->field_index;
-  return resumable_points(c) > 1 ? st->field_destroy : UINT32_MAX;
+  if (resumable_points(c) <= 1) return UINT32_MAX;
+  return entry_mode(c) ? st->field_resume : st->field_destroy;
+}
+
+LLVMValueRef crl_switch_ramp_resume_fn(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
+  if (!entry_mode(c)) return st->resume_fn;
+  if (!st->entry_fn) {
+    char suffix[32];
+    snprintf(suffix, sizeof suffix, "resume.%u", st->entry_point);
+    st->entry_fn = crl_switch_make_fn(c, suffix);
+  }
+  return st->entry_fn;
+}
+
+void crl_switch_resume_entries(crl_coro *c, int entry_clone, uint32_t *only,
+                               LLVMValueRef *skip) {
+  crl_switch_state *st = crl_switch_of(c);
+  *only = UINT32_MAX;
+  *skip = NULL;
+  if (!entry_mode(c)) return;
+  if (entry_clone) {
+    *only = st->entry_point;
+    return;
+  }
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (!st->susp[s].is_final && s != st->entry_point) {
+      *only = s;
+      *skip = c->susp[s].point;
+    }
 }
 
 /* NAME.destroy.N: a tail call of NAME.destroy, there for its address. */
@@ -78,15 +160,20 @@ static LLVMValueRef make_thunk(crl_coro *c, uint32_t s) {
   return f;
 }
 
-/* The destroy pointer each suspend stores when the index is dropped
- * (st->susp[s].mark; NULL where nothing is stored). */
+/* The pointer each suspend stores when the index is dropped
+ * (st->susp[s].mark; NULL where nothing is stored, as at the entry point,
+ * whose NAME.resume.N the ramp stored). */
 static int make_marks(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   uint32_t left = resumable_points(c);
   if (left <= 1) return 0;
+  int entry = entry_mode(c);
   for (uint32_t s = 0; s < c->num_susp; s++) {
     if (st->susp[s].is_final) continue;
-    st->susp[s].mark = --left ? make_thunk(c, s) : st->destroy_fn;
+    if (entry)
+      st->susp[s].mark = s == st->entry_point ? crl_switch_ramp_resume_fn(c) : st->resume_fn;
+    else
+      st->susp[s].mark = --left ? make_thunk(c, s) : st->destroy_fn;
     if (!st->susp[s].mark) {
       CRL_ERR(c, c->id, "out of memory");
       return -1;
@@ -101,10 +188,11 @@ int crl_switch_record_points(crl_coro *c) {
   if (dropped && make_marks(c) != 0) return -1;
   LLVMBuilderRef b = c->b;
   uint32_t record = crl_switch_record_field(c);
+  uint32_t entry = entry_mode(c) ? st->entry_point : UINT32_MAX;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_suspend *sp = &c->susp[s];
     int final = st->susp[s].is_final;
-    if (!final && record == UINT32_MAX) {
+    if (!final && (record == UINT32_MAX || s == entry)) {
       /* Nothing to record; the save goes, the branch stays the point. */
       sp->point = LLVMGetBasicBlockTerminator(LLVMGetInstructionParent(sp->point));
       continue;
@@ -137,14 +225,17 @@ static void enter(crl_coro *c, crl_valmap *map, uint32_t s, LLVMValueRef mode,
 /* The compare chain on the destroy pointer, from the builder's block. */
 static void dispatch_on_marks(crl_coro *c, LLVMValueRef fn, crl_valmap *map,
                               LLVMBuilderRef eb, LLVMBasicBlockRef from,
-                              LLVMBasicBlockRef sink, LLVMValueRef at, LLVMValueRef mode) {
+                              LLVMBasicBlockRef sink, LLVMValueRef at, LLVMValueRef mode,
+                              LLVMValueRef loaded) {
   crl_switch_state *st = crl_switch_of(c);
   uint32_t left = resumable_points(c);
   if (!left) {
     LLVMBuildBr(eb, sink);
     return;
   }
-  LLVMValueRef d = left > 1 ? LLVMBuildLoad2(eb, c->ptr_t, at, "destroy.fn") : NULL;
+  LLVMValueRef d = loaded;
+  if (left > 1 && !d)
+    d = LLVMBuildLoad2(eb, c->ptr_t, at, entry_mode(c) ? "resume.fn" : "destroy.fn");
   for (uint32_t s = 0; s < c->num_susp; s++) {
     if (st->susp[s].is_final) continue;
     LLVMBasicBlockRef rb = crl_valmap_get(map, c->susp[s].resume);
@@ -163,16 +254,23 @@ static void dispatch_on_marks(crl_coro *c, LLVMValueRef fn, crl_valmap *map,
 
 void crl_switch_dispatch(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind, crl_valmap *map,
                          LLVMBuilderRef eb, LLVMBasicBlockRef entry, LLVMBasicBlockRef sink,
-                         LLVMValueRef frame, LLVMValueRef at, LLVMValueRef mode) {
+                         LLVMValueRef frame, LLVMValueRef at, LLVMValueRef mode,
+                         uint32_t only) {
   crl_switch_state *st = crl_switch_of(c);
   LLVMBasicBlockRef from = entry;
   int fi = crl_switch_final_index(c);
   LLVMPositionBuilderAtEnd(eb, entry);
+  if (kind == CRL_SW_RESUME && only != UINT32_MAX) {
+    LLVMBuildBr(eb, crl_valmap_get(map, c->susp[only].resume));
+    enter(c, map, only, mode, entry);
+    return;
+  }
+  LLVMValueRef rf = NULL;
   if (fi >= 0 && kind != CRL_SW_RESUME) {
     /* The final suspend stores no index (that would cost every resume a
      * merged store): its null resume pointer identifies it, as in LLVM. */
     LLVMBasicBlockRef disp = LLVMAppendBasicBlockInContext(c->ctx, fn, "dispatch");
-    LLVMValueRef rf = LLVMBuildLoad2(eb, c->ptr_t, frame, "resume.fn");
+    rf = LLVMBuildLoad2(eb, c->ptr_t, frame, "resume.fn");
     LLVMValueRef done = LLVMBuildIsNull(eb, rf, "at.final");
     LLVMBasicBlockRef fb = crl_valmap_get(map, c->susp[fi].resume);
     LLVMBuildCondBr(eb, done, fb, disp);
@@ -181,7 +279,7 @@ void crl_switch_dispatch(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind, crl_v
     from = disp;
   }
   if (crl_switch_index_dropped(c)) {
-    dispatch_on_marks(c, fn, map, eb, from, sink, at, mode);
+    dispatch_on_marks(c, fn, map, eb, from, sink, at, mode, entry_mode(c) ? rf : NULL);
     return;
   }
   LLVMValueRef idx = LLVMBuildLoad2(eb, st->index_t, at, "index");

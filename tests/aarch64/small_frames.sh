@@ -1,11 +1,15 @@
 #!/bin/bash
-# --prefer-small-frames on AArch64: e2e programs whose switched-resume frames
-# then record the suspend point in the destroy pointer (NAME.destroy.N
-# thunks, tail-called into NAME.destroy) are lowered for aarch64-linux-gnu,
-# compiled at -O0 and -O2 (clang++-22, lld, static), run under qemu-aarch64
-# and compared with the program compiled natively for x86-64 (the programs
-# print the same on both). Each must also have at least one thunk, or the
-# test would not test the option.
+# Frames without a suspend index on AArch64: e2e programs whose
+# switched-resume frames record the suspend point in a function pointer
+# are lowered for aarch64-linux-gnu, compiled at -O0 and -O2 (clang++-22,
+# lld, static), run under qemu-aarch64 and compared with the program
+# compiled natively for x86-64 (the programs print the same on both):
+#  - "thunks": with --prefer-small-frames, the destroy pointer
+#    (NAME.destroy.N thunks, tail-called into NAME.destroy);
+#  - "entry": by default, the resume pointer (NAME.resume.N for a suspend
+#    point reached from the ramp alone).
+# Each must also have at least one such function, or the test would not
+# test the record.
 #
 # Needs what symmetric_transfer.sh needs (tools/setup.sh installs it).
 # Usage: small_frames.sh [--corolower PATH] [--programs DIR]
@@ -44,20 +48,25 @@ finish() { echo "$pass passed, $fail failed"; [ "$fail" = 0 ]; exit $?; }
 [ "$fail" = 0 ] || finish
 
 work=$(mktemp -d "${TEST_TMPDIR:-${TMPDIR:-/tmp}}/a64sf.XXXXXX")
-for p in return_value_task scheduler_tasks handle_api generator_basic; do
+for spec in thunks:return_value_task thunks:scheduler_tasks thunks:handle_api \
+            thunks:nested_generators entry:generator_basic entry:return_value_task; do
+  kind=${spec%%:*} p=${spec#*:}
   src=$programs/$p.cpp
-  b=$work/$p
+  b=$work/$kind.$p
   if ! "$CLANGXX" -std=c++20 -O2 "$src" -o "$b.native" 2>"$b.err"; then
     bad "$p native" "$(head -3 "$b.err")"; continue
   fi
   want=$("$b.native")
   if ! "$CLANGXX" --target=aarch64-linux-gnu -std=c++20 -O2 -S -emit-llvm \
        -Xclang -disable-llvm-passes "$src" -o "$b.ll" 2>"$b.err" ||
-     ! "$corolower" --prefer-small-frames "$b.ll" -S -o "$b.out.ll" 2>"$b.err"; then
+     ! "$corolower" $([ "$kind" = thunks ] && echo --prefer-small-frames) "$b.ll" \
+       -S -o "$b.out.ll" 2>"$b.err"; then
     bad "$p lowering" "$(head -3 "$b.err")"; continue
   fi
-  if ! grep -q '^define internal .*\.destroy\.[0-9]*(' "$b.out.ll"; then
-    bad "$p thunks" "no NAME.destroy.N in the output: the option did nothing here"; continue
+  fn=destroy
+  [ "$kind" = entry ] && fn=resume
+  if ! grep -q "^define internal .*\\.$fn\\.[0-9]*(" "$b.out.ll"; then
+    bad "$p $kind" "no NAME.$fn.N in the output: nothing here records a point that way"; continue
   fi
   for o in O0 O2; do
     if ! "$CLANGXX" --target=aarch64-linux-gnu -fuse-ld=lld -static "-$o" "$b.out.ll" \
@@ -66,9 +75,9 @@ for p in return_value_task scheduler_tasks handle_api generator_basic; do
     fi
     got=$("$QEMU" -s 1M "$b.$o" 2>"$b.err"); rc=$?
     if [ "$rc" != 0 ] || [ "$got" != "$want" ]; then
-      bad "$p $o" "exit $rc, output differs from the native program's"
+      bad "$p $kind $o" "exit $rc, output differs from the native program's"
     else
-      ok "$p $o"
+      ok "$p $kind $o"
     fi
   done
 done

@@ -6,8 +6,10 @@
 ; the resume paths from the destroy and cleanup clones, instead of cloning
 ; the whole body three times.
 
+; The first suspend is reached from the ramp alone: NAME.resume.0 resumes
+; there (work 1 up to the second suspend), NAME.resume at the second.
 ; CHECK-LABEL: define internal fastcc void @pruned.resume(ptr {{.*}}%frame) {
-; CHECK: call void @work(i64 1)
+; CHECK-NOT: @work(i64 1)
 ; CHECK: call void @work(i64 2)
 ; CHECK: call void @drop_local()
 ; %dest is 0 here: its switch folded into a branch to the final suspend.
@@ -30,6 +32,14 @@
 ; CHECK-NOT: @work
 ; CHECK: call void @drop_local()
 ; CHECK-NOT: @work
+; CHECK: }
+
+; CHECK-LABEL: define internal fastcc void @pruned.resume.0(ptr {{.*}}%frame) {
+; CHECK-NOT: @drop_local
+; CHECK: call void @work(i64 1)
+; CHECK-NEXT: store ptr @pruned.resume, ptr %frame
+; CHECK-NOT: @work
+; CHECK-NOT: @drop_local
 ; CHECK: }
 
 declare ptr @malloc(i64)

@@ -8,12 +8,14 @@
 ;             clones after one): stays on the stack, or the ramp would
 ;             read freed memory;
 ;   %kept     written before the first suspend, read after it: in the frame.
-; Frame: resume, destroy, %kept (i64), index = 8 + 8 + 8 + 1 -> 32.
+; Frame: resume, destroy, %kept (i64) = 24 (no index: the first suspend
+; is reached from the ramp alone, so NAME.resume.0 resumes there and the
+; resume pointer tells the two apart).
 ; CHECK-LABEL: define ptr @markerless(i64 %n, i1 %quit) {
 ; CHECK-DAG: %slot = alloca i64
 ; CHECK-DAG: %between = alloca i64
-; CHECK: call ptr @malloc(i64 32)
-; CHECK-LABEL: define internal fastcc void @markerless.resume(
+; CHECK: call ptr @malloc(i64 24)
+; CHECK-LABEL: define internal fastcc void @markerless.resume.0(
 ; CHECK: alloca i64
 ; CHECK: alloca i64
 ; CHECK: ret void

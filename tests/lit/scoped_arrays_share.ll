@@ -3,9 +3,10 @@
 ; lifetime in cleanup code placed after everything else, so their live-range
 ; hulls nest; their exact lifetimes (from lifetime.start, not past
 ; lifetime.end) never meet, so they share one 256-byte slot:
-; 16 (resume, destroy) + 1 (index), then 256 at offset 32 = 288.
+; 16 (resume, destroy), 256 at offset 16, %n at 272 = 280 (no index: the
+; first suspend is reached from the ramp alone, the resume pointer tells).
 ; CHECK-LABEL: define ptr @scoped(i64 %n) {
-; CHECK: call ptr @malloc(i64 288)
+; CHECK: call ptr @malloc(i64 280)
 
 declare ptr @malloc(i64)
 declare void @free(ptr)

@@ -1,6 +1,8 @@
 ; SSA repair: %v crosses two suspend points on the two arms of a diamond
 ; and is used after the join. Each resume point gets its own reload, so at
 ; the join of the resume function two definitions meet: a phi merges them.
+; (A third point after the join keeps the three in one resume function:
+; with two, the first would get NAME.resume.0 of its own.)
 ; CHECK-LABEL: define ptr @diamond(i64 %n, i1 %c) {
 ; CHECK: %v = call i64 @compute(i64 %n)
 ; CHECK-LABEL: define internal fastcc void @diamond.resume(ptr {{.*}}%frame) {
@@ -34,6 +36,10 @@ b:
                               i8 1, label %cleanup ]
 join:
   call void @consume(i64 %v)
+  %s3 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s3, label %ret [ i8 0, label %last
+                              i8 1, label %cleanup ]
+last:
   %s2 = call i8 @llvm.coro.suspend(token none, i1 true)
   switch i8 %s2, label %ret [ i8 0, label %cleanup
                               i8 1, label %cleanup ]

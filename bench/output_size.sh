@@ -38,7 +38,9 @@ llvm_passes='coro-early,cgscc(coro-split),coro-cleanup'
 simplify_passes='coro-early,function(sroa,early-cse,simplifycfg,instcombine)'
 
 # Prints "kind count" for the ramp and clones of every coroutine in a .ll
-# (functions named X.resume, X.destroy, X.cleanup, and X itself).
+# (functions named X.resume, X.destroy, X.cleanup, and X itself; X.resume.N,
+# an entry point's own resume function, counts as resume, and X.destroy.N,
+# a destroy-pointer thunk, as destroy).
 count_fns() {
   awk '
     /^define / { name = $0; sub(/\(.*/, "", name); sub(/.*@/, "", name); n = 0; inside = 1; next }
@@ -46,8 +48,9 @@ count_fns() {
     inside && !/^[[:space:]]*$/ && !/^[^[:space:]].*:/ && !/^[[:space:]]*;/ { n++ }
     END {
       for (f in cnt) {
-        if (f ~ /\.(resume|destroy|cleanup)$/) {
-          k = f; sub(/.*\./, "", k); base = f; sub(/\.[a-z]+$/, "", base)
+        if (f ~ /\.(resume|destroy|cleanup)(\.[0-9]+)?$/) {
+          base = f; sub(/\.[0-9]+$/, "", base); k = base; sub(/.*\./, "", k)
+          sub(/\.[a-z]+$/, "", base)
           tot[k] += cnt[f]; ramps[base] = 1
         }
       }

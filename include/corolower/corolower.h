@@ -162,10 +162,14 @@ typedef struct crl_options {
    * CLI without --frame-report) may skip it. Lowering is unchanged. */
   int skip_frame_report;
   /* Switched-resume frames only. The frame records which suspend point the
-   * coroutine stopped at in a one-byte suspend index. A coroutine with one
-   * suspend point to resume at (besides the final one) needs no record,
-   * and the index is always left out when it would start a word of its
-   * own. Nonzero: also for two to eight such points, the destroy pointer
+   * coroutine stopped at in a one-byte suspend index. Where the index
+   * would start a word of its own it is always left out when that costs
+   * no run time: with one suspend point to resume at (besides the final
+   * one), which needs no record, and with two of which one (C++'s initial
+   * suspend) is reached from the ramp alone, which gets a resume function
+   * of its own, NAME.resume.N (the resume pointer then tells the points
+   * apart; the code both reach is in both functions). Nonzero: also for
+   * two to eight such points otherwise, the destroy pointer
    * records the point instead (a small NAME.destroy.N function per point,
    * compared with on each resume), which saves those 8 bytes of frame at
    * two more instructions per resume on x86-64 (5% of a minimal generator's

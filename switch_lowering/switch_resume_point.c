@@ -12,10 +12,11 @@
  *    nothing to record;
  *  - with two, when one of them (the entry point: C++'s initial suspend)
  *    is reached only from the ramp, never again once resumed, the resume
- *    pointer records it: the ramp stores NAME.resume.N, a resume function
- *    entered there alone, and the other point stores NAME.resume, which
- *    enters at that point alone and so never stores it again (a loop
- *    around the other point pays nothing). The price is code: what both
+ *    pointer records it: the entry point stores NAME.resume.N, a resume
+ *    function entered there alone (only the ramp gets there), and the
+ *    other point stores NAME.resume, which enters at that point alone and
+ *    so never stores it again (a loop around the other point pays
+ *    nothing). The price is code: what both
  *    points reach is in both functions. Destroy compares the resume
  *    pointer with NAME.resume.N.
  * With more points, and only when the caller prefers small frames
@@ -161,8 +162,10 @@ static LLVMValueRef make_thunk(crl_coro *c, uint32_t s) {
 }
 
 /* The pointer each suspend stores when the index is dropped
- * (st->susp[s].mark; NULL where nothing is stored, as at the entry point,
- * whose NAME.resume.N the ramp stored). */
+ * (st->susp[s].mark). The entry point stores its NAME.resume.N although
+ * the ramp stored it first: the other point's save may have stored
+ * NAME.resume on the way there, when its await_suspend said not to
+ * suspend after all. Only the ramp runs that store. */
 static int make_marks(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   uint32_t left = resumable_points(c);
@@ -188,11 +191,10 @@ int crl_switch_record_points(crl_coro *c) {
   if (dropped && make_marks(c) != 0) return -1;
   LLVMBuilderRef b = c->b;
   uint32_t record = crl_switch_record_field(c);
-  uint32_t entry = entry_mode(c) ? st->entry_point : UINT32_MAX;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_suspend *sp = &c->susp[s];
     int final = st->susp[s].is_final;
-    if (!final && (record == UINT32_MAX || s == entry)) {
+    if (!final && record == UINT32_MAX) {
       /* Nothing to record; the save goes, the branch stays the point. */
       sp->point = LLVMGetBasicBlockTerminator(LLVMGetInstructionParent(sp->point));
       continue;
@@ -222,7 +224,8 @@ static void enter(crl_coro *c, crl_valmap *map, uint32_t s, LLVMValueRef mode,
   if (phi) LLVMAddIncoming(phi, &mode, &from, 1);
 }
 
-/* The compare chain on the destroy pointer, from the builder's block. */
+/* The compare chain on the recording pointer (`loaded` if already loaded),
+ * from the builder's block. */
 static void dispatch_on_marks(crl_coro *c, LLVMValueRef fn, crl_valmap *map,
                               LLVMBuilderRef eb, LLVMBasicBlockRef from,
                               LLVMBasicBlockRef sink, LLVMValueRef at, LLVMValueRef mode,

@@ -643,6 +643,100 @@ define void @main() {
                "0 100 1 2 101 3 4 102 5 -1");
 }
 
+// The entry point's own resume function (switch_resume_point.c) when the
+// other point's await_suspend says "don't suspend" after its save: the
+// ramp has stored that point's record (NAME.resume) and goes on to the
+// entry point, which must store its own again. Odd x suspends at Q, even x
+// takes the false edge to P; each is resumed or destroyed there.
+TEST(Lowering, AwaitSuspendFalseThenEntryPoint) {
+  std::string co = R"(
+define internal i1 @odd(ptr %awaiter, ptr %frame) {
+  %v = load i64, ptr %awaiter
+  %odd = trunc i64 %v to i1
+  ret i1 %odd
+}
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %aw = alloca i64, align 8
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  call void @trace(i64 %x)
+  br label %await
+p:
+  %x20 = add i64 %x, 20
+  call void @trace(i64 %x20)
+  %sp = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %sp, label %ret [ i8 0, label %pres
+                              i8 1, label %dp ]
+pres:
+  %x30 = add i64 %x, 30
+  call void @trace(i64 %x30)
+  br label %done
+dp:
+  call void @trace(i64 1000)
+  br label %cleanup
+await:
+  store i64 %x, ptr %aw
+  %save = call token @llvm.coro.save(ptr null)
+  %go = call i1 @llvm.coro.await.suspend.bool(ptr %aw, ptr %hdl, ptr @odd)
+  br i1 %go, label %q, label %p
+q:
+  %sq = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %sq, label %ret [ i8 0, label %qres
+                              i8 1, label %dq ]
+qres:
+  %x10 = add i64 %x, 10
+  call void @trace(i64 %x10)
+  br label %done
+dq:
+  call void @trace(i64 1001)
+  br label %cleanup
+done:
+  %x500 = add i64 %x, 500
+  call void @trace(i64 %x500)
+  %sf = call i8 @llvm.coro.suspend(token none, i1 true)
+  switch i8 %sf, label %ret [ i8 0, label %never
+                              i8 1, label %df ]
+never:
+  unreachable
+df:
+  call void @trace(i64 2000)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+)";
+  Differential(co + R"(
+define void @main() {
+  %a = call ptr @co(i64 1)
+  call void @llvm.coro.resume(ptr %a)
+  call void @llvm.coro.destroy(ptr %a)
+  %b = call ptr @co(i64 2)
+  call void @llvm.coro.resume(ptr %b)
+  call void @llvm.coro.destroy(ptr %b)
+  %c = call ptr @co(i64 3)
+  call void @llvm.coro.destroy(ptr %c)
+  %d = call ptr @co(i64 4)
+  call void @llvm.coro.destroy(ptr %d)
+  ret void
+}
+)",
+               "1 11 501 2000 2 22 32 502 2000 3 1001 4 24 1000");
+  // And it was the entry point's own function that resumed it.
+  crlh::Module ours(co + kDecls);
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  ASSERT_TRUE(crlh::LowersOk(ours, nullptr));
+  EXPECT_NE(ours.Print().find("define internal fastcc void @co.resume.0("), std::string::npos)
+      << ours.Print();
+}
+
 TEST(Lowering, AwaitSuspendVoidAndIsInRamp) {
   Differential(R"(
 define internal void @record(ptr %awaiter, ptr %frame) {

@@ -48,7 +48,7 @@ trace_hook_drops	tests/harness/harness.c	//tests/harness:harness_test	"  c->trac
 dispatch_mode_swapped	switch_lowering/switch_clones.c	//tests/harness:lowering_test	"kind == CRL_SW_RESUME ? 0 : 1, 0);"	"kind == CRL_SW_RESUME ? 1 : 0, 0);"
 is_in_ramp_inverted	cloner/split_clone.c	//tests/harness:lowering_test	"LLVMConstInt(c->i1_t, in_ramp != 0, 0);"	"LLVMConstInt(c->i1_t, in_ramp == 0, 0);"
 record_compare_inverted	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"LLVMIntEQ, d, st->susp[s].mark"	"LLVMIntNE, d, st->susp[s].mark"
-entry_fn_not_stored	switch_lowering/switch_abi.c	//tests/harness:lowering_test	"  LLVMBuildStore(b, crl_switch_ramp_resume_fn(c), c->begin);"	"  (void)crl_switch_ramp_resume_fn(c);\n  LLVMBuildStore(b, st->resume_fn, c->begin);"
+entry_resume_enters_at_entry	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"      *only = s;"	"      *only = st->entry_point;"
 entry_point_unrecorded	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"    if (!final && record == UINT32_MAX) {"	"    if (!final && (record == UINT32_MAX || st->susp[s].mark == crl_switch_ramp_resume_fn(c))) {"
 entry_other_point_unrecorded	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"    if (!final && record == UINT32_MAX) {"	"    if (!final && (record == UINT32_MAX || st->susp[s].mark == st->resume_fn)) {"
 layout_hint_no_backoff	core/layout.h	//tests/core:layout_hint_test	"  if (bound <= L->max_size) return bound;\n"	"\n"

@@ -84,7 +84,8 @@ int crl_switch_build_clones(crl_coro *c) {
     if (!fns[k]) continue;
     uint32_t only = UINT32_MAX;
     LLVMValueRef skip = NULL;
-    if (kinds[k] == CRL_SW_RESUME) crl_switch_resume_entries(c, k == 1, &only, &skip);
+    if (kinds[k] == CRL_SW_RESUME)
+      crl_switch_resume_entries(c, fns[k] == st->entry_fn, &only, &skip);
     /* Destroy and cleanup enter alike: one analysis serves both. */
     if (k != 3) {
       crl_feasible_free(&run);

@@ -68,8 +68,9 @@ void crl_switch_dispatch(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind, crl_v
  * record store that clone need not repeat (its own address), or NULL. */
 void crl_switch_resume_entries(crl_coro *c, int entry_clone, uint32_t *only,
                                LLVMValueRef *skip);
-/* switch_clones.c: NAME.resume/.destroy/.cleanup, each a dispatch on the
- * record and the blocks reachable from the resume points. */
+/* switch_clones.c: NAME.resume/.destroy/.cleanup (and NAME.resume.N), each
+ * a dispatch on the record and the blocks reachable from the resume points
+ * it enters. */
 int crl_switch_build_clones(crl_coro *c);
 /* switch_ramp.c: what is left in the ramp (coro.end, coro.free, ...). */
 int crl_switch_finish_ramp(crl_coro *c);

@@ -24,6 +24,14 @@ defined behaviour (features, for --disable):
   branch    diamonds (without suspends) joining values in phis
   plain     a function with presplitcoroutine and no coro.id
   save      coro.save before suspends (else `token none`)
+  awaitbool with a save, llvm.coro.await.suspend.bool between it and the
+            suspend (its wrapper asks the driver, which answers from a
+            fixed sequence); false goes on without suspending, to the
+            suspend's own continuation (as clang emits it), straight to
+            the final suspend past every later point, or to a suspend
+            point of its own that only this edge reaches (after the save
+            has recorded the other one); random from a stream of its own,
+            so the other features' choices for a seed stay as they were
 
 Each coroutine stores values in its promise ({i64, i64}); the driver reads it
 through llvm.coro.promise (helpers in the module), resumes a random number
@@ -35,7 +43,7 @@ import random
 import sys
 
 FEATURES = ["byval", "lifetime", "escape", "addrspace", "unused", "promisegep",
-            "loops", "branch", "plain", "save"]
+            "loops", "branch", "plain", "save", "awaitbool"]
 
 HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -62,6 +70,8 @@ declare i8 @llvm.coro.suspend(token, i1)
 declare ptr @llvm.coro.free(token, ptr readonly captures(none))
 declare void @llvm.coro.end(ptr, i1, token)
 declare i1 @llvm.coro.is_in_ramp()
+declare i1 @llvm.coro.await.suspend.bool(ptr, ptr, ptr)
+declare i32 @drv_decide()
 declare void @llvm.coro.resume(ptr)
 declare void @llvm.coro.destroy(ptr)
 declare i1 @llvm.coro.done(ptr readonly captures(none))
@@ -70,6 +80,11 @@ declare void @llvm.lifetime.start.p0(ptr captures(none))
 declare void @llvm.lifetime.end.p0(ptr captures(none))
 declare void @llvm.trap()
 
+define internal i1 @aw_decide(ptr %awaiter, ptr %frame) {
+  %d = call i32 @drv_decide()
+  %go = icmp ne i32 %d, 0
+  ret i1 %go
+}
 define void @drv_resume(ptr %h) {
   call void @llvm.coro.resume(ptr %h)
   ret void
@@ -107,6 +122,11 @@ void trace(int tag, long v) {
 long mix(long a, long b) {
   uint64_t x = (uint64_t)a ^ ((uint64_t)b + 0x9e3779b97f4a7c15ull + ((uint64_t)a << 6) + ((uint64_t)a >> 2));
   return (long)x;
+}
+int drv_decide(void) {
+  static uint64_t s = 88172645463325252ull;
+  s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+  return (int)(s >> 62) != 0; /* suspend three times in four */
 }
 void *drv_alloc(long n) { ++g_allocs; return malloc((size_t)n); }
 void drv_free(void *p) { if (p) --g_allocs; free(p); }
@@ -176,6 +196,8 @@ class Fn:
 class IRGen:
     def __init__(self, seed, size, disabled, asan):
         self.rng = random.Random(seed)
+        # awaitbool's choices, apart: enabling it leaves the rest unchanged.
+        self.arng = random.Random(seed * 7919 + 17)
         self.seed = seed
         self.size = max(1, size)
         self.off = set(disabled)
@@ -212,6 +234,7 @@ class IRGen:
             if self.on("promisegep") and r.random() < 0.6:
                 f.gep = r.choice(["i64", "i32"])
             f.save = self.on("save") and r.random() < 0.5
+            f.awaitbool = f.save and self.on("awaitbool") and self.arng.random() < 0.6
             self.vals = ["%a"]
             self.vn = 0
             self.f = f
@@ -354,7 +377,9 @@ class IRGen:
         self.cur = "begin"
         self.f = f
         self.emit_items(f.items, skip)
-        # Final suspend.
+        # Final suspend (awaitbool's false edges may jump here).
+        out.append("  br label %fin")
+        out.append("fin:")
         out.append("  store i32 2, ptr @g_kind, align 4")
         out.append("  %fs = call i8 @llvm.coro.suspend(token none, i1 true)")
         out.append("  switch i8 %fs, label %ret [ i8 0, label %trap")
@@ -396,6 +421,22 @@ class IRGen:
             if self.f.save:
                 o.append("  %s = call token @llvm.coro.save(ptr %%hdl)" % sv)
                 tok = sv
+            if self.f.awaitbool and self.arng.random() < 0.7:
+                pick = self.arng.random()
+                on_false = nxt if pick < 0.5 else "fin" if pick < 0.7 else "alt" + nxt
+                o.append("  %%ab%s = call i1 @llvm.coro.await.suspend.bool(ptr %%promise, "
+                         "ptr %%hdl, ptr @aw_decide)" % nxt)
+                o.append("  br i1 %%ab%s, label %%sb%s, label %%%s" % (nxt, nxt, on_false))
+                if on_false != nxt and on_false != "fin":
+                    # A suspend point of its own, reached only this way,
+                    # then the final suspend: before the other in order.
+                    self.label(on_false)
+                    o.append("  call void @trace(i32 %d, i64 %s)" % (tag + 5000, v))
+                    o.append("  store i32 0, ptr @g_kind, align 4")
+                    o.append("  %%sa%s = call i8 @llvm.coro.suspend(token none, i1 false)" % nxt)
+                    o.append("  switch i8 %%sa%s, label %%ret [ i8 0, label %%fin" % nxt)
+                    o.append("                              i8 1, label %cleanup ]")
+                self.label("sb" + nxt)
             o.append("  %%s%s = call i8 @llvm.coro.suspend(token %s, i1 false)" % (nxt, tok))
             o.append("  switch i8 %%s%s, label %%ret [ i8 0, label %%%s" % (nxt, nxt))
             o.append("                              i8 1, label %cleanup ]")

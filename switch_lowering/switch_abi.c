@@ -237,7 +237,7 @@ static void store_header(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   LLVMBuilderRef b = c->b;
   crl_position_after_begin(c, b);
-  LLVMBuildStore(b, crl_switch_ramp_resume_fn(c), c->begin);
+  LLVMBuildStore(b, st->resume_fn, c->begin);
   LLVMValueRef d = st->destroy_fn;
   if (c->allocs.n == 1)
     d = LLVMBuildSelect(b, c->allocs.v[0], st->destroy_fn, st->cleanup_fn, "");
@@ -286,7 +286,7 @@ static int switch_split(crl_coro *c) {
   st->resume_fn = crl_switch_make_fn(c, "resume");
   st->destroy_fn = crl_switch_make_fn(c, "destroy");
   st->cleanup_fn = crl_switch_make_fn(c, "cleanup");
-  if (!st->resume_fn || !st->destroy_fn || !st->cleanup_fn || !crl_switch_ramp_resume_fn(c)) {
+  if (!st->resume_fn || !st->destroy_fn || !st->cleanup_fn || crl_switch_make_entry_fn(c) != 0) {
     CRL_ERR(c, c->id, "out of memory");
     return -1;
   }

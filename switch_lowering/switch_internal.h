@@ -49,9 +49,9 @@ int crl_switch_index_dropped(crl_coro *c);
  * resume pointer (entry_fn), or UINT32_MAX when there is nothing to
  * record. */
 uint32_t crl_switch_record_field(crl_coro *c);
-/* The resume function the ramp stores: NAME.resume, or NAME.resume.N when
- * the entry point has its own (made here). NULL when out of memory. */
-LLVMValueRef crl_switch_ramp_resume_fn(crl_coro *c);
+/* NAME.resume.N, into entry_fn, when the entry point has a resume
+ * function of its own. 0, or -1 out of memory. */
+int crl_switch_make_entry_fn(crl_coro *c);
 /* At each suspend point, before the split: the record, and the final
  * suspend's null resume pointer. */
 int crl_switch_record_points(crl_coro *c);

@@ -96,10 +96,10 @@ int crl_switch_index_dropped(crl_coro *c) {
   return c->num_susp > 0 && st->field_index < c->num_fields && c->fields[st->field_index].dropped;
 }
 
-/* The resume pointer records the entry point. */
+/* The resume pointer records the entry point (entry_point is set only
+ * with two points to resume at). */
 static int entry_mode(crl_coro *c) {
-  return crl_switch_of(c)->entry_point != UINT32_MAX && crl_switch_index_dropped(c) &&
-         resumable_points(c) == 2;
+  return crl_switch_of(c)->entry_point != UINT32_MAX && crl_switch_index_dropped(c);
 }
 
 uint32_t crl_switch_record_field(crl_coro *c) {
@@ -109,15 +109,13 @@ uint32_t crl_switch_record_field(crl_coro *c) {
   return entry_mode(c) ? st->field_resume : st->field_destroy;
 }
 
-LLVMValueRef crl_switch_ramp_resume_fn(crl_coro *c) {
+int crl_switch_make_entry_fn(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
-  if (!entry_mode(c)) return st->resume_fn;
-  if (!st->entry_fn) {
-    char suffix[32];
-    snprintf(suffix, sizeof suffix, "resume.%u", st->entry_point);
-    st->entry_fn = crl_switch_make_fn(c, suffix);
-  }
-  return st->entry_fn;
+  if (!entry_mode(c)) return 0;
+  char suffix[32];
+  snprintf(suffix, sizeof suffix, "resume.%u", st->entry_point);
+  st->entry_fn = crl_switch_make_fn(c, suffix);
+  return st->entry_fn ? 0 : -1;
 }
 
 void crl_switch_resume_entries(crl_coro *c, int entry_clone, uint32_t *only,
@@ -162,10 +160,11 @@ static LLVMValueRef make_thunk(crl_coro *c, uint32_t s) {
 }
 
 /* The pointer each suspend stores when the index is dropped
- * (st->susp[s].mark). The entry point stores its NAME.resume.N although
- * the ramp stored it first: the other point's save may have stored
- * NAME.resume on the way there, when its await_suspend said not to
- * suspend after all. Only the ramp runs that store. */
+ * (st->susp[s].mark). The ramp's header stores NAME.resume as always, so
+ * the entry point stores its NAME.resume.N (only the ramp runs that
+ * store); it could not rely on the header anyway: the other point's save
+ * may store NAME.resume on the way there, when its await_suspend says not
+ * to suspend after all. */
 static int make_marks(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   uint32_t left = resumable_points(c);
@@ -174,7 +173,7 @@ static int make_marks(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++) {
     if (st->susp[s].is_final) continue;
     if (entry)
-      st->susp[s].mark = s == st->entry_point ? crl_switch_ramp_resume_fn(c) : st->resume_fn;
+      st->susp[s].mark = s == st->entry_point ? st->entry_fn : st->resume_fn;
     else
       st->susp[s].mark = --left ? make_thunk(c, s) : st->destroy_fn;
     if (!st->susp[s].mark) {

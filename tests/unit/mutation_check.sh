@@ -49,7 +49,7 @@ dispatch_mode_swapped	switch_lowering/switch_clones.c	//tests/harness:lowering_t
 is_in_ramp_inverted	cloner/split_clone.c	//tests/harness:lowering_test	"LLVMConstInt(c->i1_t, in_ramp != 0, 0);"	"LLVMConstInt(c->i1_t, in_ramp == 0, 0);"
 record_compare_inverted	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"LLVMIntEQ, d, st->susp[s].mark"	"LLVMIntNE, d, st->susp[s].mark"
 entry_resume_enters_at_entry	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"      *only = s;"	"      *only = st->entry_point;"
-entry_point_unrecorded	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"    if (!final && record == UINT32_MAX) {"	"    if (!final && (record == UINT32_MAX || st->susp[s].mark == crl_switch_ramp_resume_fn(c))) {"
+entry_point_unrecorded	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"    if (!final && record == UINT32_MAX) {"	"    if (!final && (record == UINT32_MAX || st->susp[s].mark == st->entry_fn)) {"
 entry_other_point_unrecorded	switch_lowering/switch_resume_point.c	//tests/harness:lowering_test	"    if (!final && record == UINT32_MAX) {"	"    if (!final && (record == UINT32_MAX || st->susp[s].mark == st->resume_fn)) {"
 layout_hint_no_backoff	core/layout.h	//tests/core:layout_hint_test	"  if (bound <= L->max_size) return bound;\n"	"\n"
 EOF

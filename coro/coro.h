@@ -21,8 +21,18 @@ typedef struct crl_suspend {
   LLVMValueRef result;     /* normalized: what stands for the call's result at
                               the top of resume (the ABI's normalize_suspend) */
   LLVMValueRef point;      /* where the frame must be consistent: the save */
-  LLVMBasicBlockRef pre;   /* the block that falls into resume on suspension */
-  LLVMBasicBlockRef resume;/* execution continues at its top when resumed */
+  LLVMBasicBlockRef pre;   /* the block that falls into landing on suspension */
+  /* Execution continues at the top of `resume` when the coroutine is
+   * resumed, and only then: reloads from the frame go there. `landing` is
+   * the block `pre` falls into, where the suspended path (the ramp's, or a
+   * clone's on its way out) goes on. The two are one block unless the ABI
+   * gave resumption an entry of its own (normalize_suspend): the switched
+   * ABI's suspended path runs code after the suspend (to coro.end and the
+   * return) once the handle may be in another thread's hands, so nothing
+   * there may read the frame. The analysis CFG has an edge from `pre` to
+   * `resume` (frame/plan.c); the IR has none until the split enters it. */
+  LLVMBasicBlockRef resume;
+  LLVMBasicBlockRef landing;
   uint32_t index;
 } crl_suspend;
 

@@ -19,7 +19,7 @@ typedef struct crl_module_ctx {
 } crl_module_ctx;
 
 /* Where a suspend's store point is the branch from its pre block into its
- * resume block, take what is live into the resume block as live at the
+ * landing block, take what is live into the resume block as live at the
  * store point (exact), not everything live into the pre block: spills
  * whose last use comes before a back-to-back suspend then share storage
  * with values defined after it. */
@@ -46,8 +46,11 @@ struct crl_lowering {
   /* Rewrites the whole coroutine needs before suspend points get blocks
    * of their own (the switched-resume ABI's await.suspend wrappers). */
   int (*normalize)(crl_coro *c);
-  /* Once sp->pre falls into sp->resume, whose top holds sp->call:
-   * replaces the call's result (sp->result) and erases the call. */
+  /* Once sp->pre falls into sp->landing (== sp->resume), whose top holds
+   * sp->call: replaces the call's result (sp->result) and erases the call.
+   * An ABI whose suspended path goes on through the landing block gives
+   * resumption an entry block of its own (sp->resume, no IR predecessor
+   * until the split). */
   int (*normalize_suspend)(crl_coro *c, crl_suspend *sp);
   /* Adds the ABI's fixed header fields (and its pinned allocas) to the
    * plan; runs once liveness is known, before the planner's fields. */

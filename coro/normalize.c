@@ -1,6 +1,7 @@
 /* Normalize: give every suspend point block boundaries of its own. The
- * suspend call starts its "resume" block, where execution continues when
- * the coroutine is resumed, and the block before it ("pre") falls into it;
+ * suspend call starts its "landing" block, where execution continues after
+ * it (resumed, or on the suspended path), and the block before it ("pre")
+ * falls into it;
  * the ABI then replaces the call itself (its normalize_suspend hook), since
  * only the ABI knows what a suspend returns. */
 #include "coro/lowering.h"
@@ -46,11 +47,15 @@ int crl_normalize(crl_coro *c) {
     crl_suspend *sp = &c->susp[s];
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(sp->call);
     sp->pre = crl_split_before(sp->call, "coro.suspend.pre");
-    sp->resume = bb;
-    /* Two suspends in one block: the earlier one's resume code is what
-     * just moved in front, into this one's pre block. */
+    sp->resume = sp->landing = bb;
+    /* Two suspends in one block: the earlier one's landing code is what
+     * just moved in front, into this one's pre block (its own resume
+     * entry, if it has one, now branches there). */
     uint32_t t = crl_valmap_get_id(&resume_of, bb);
-    if (t != UINT32_MAX) c->susp[t].resume = sp->pre;
+    if (t != UINT32_MAX) {
+      if (c->susp[t].resume == c->susp[t].landing) c->susp[t].resume = sp->pre;
+      c->susp[t].landing = sp->pre;
+    }
     crl_valmap_put_id(&resume_of, bb, s);
     if (c->low->normalize_suspend(c, sp) != 0) {
       rc = -1;

@@ -47,6 +47,7 @@ typedef struct crl_plan {
    * suspension), and cut_end[b] is that coro.end (else NULL). */
   crl_cfg live_cfg;
   LLVMValueRef *cut_end;
+  uint8_t *ramp_tail;        /* 1: reached only through such a coro.end */
   crl_cand *cands;
   uint32_t num_cands;
   uint32_t num_main;         /* while collecting: candidates before shadows */
@@ -60,10 +61,20 @@ typedef struct crl_plan {
   uint32_t begin_block;
 } crl_plan;
 
-/* plan.c: the index CFG and the liveness graph; 0, or -1 out of memory. */
-int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn);
+/* plan.c: the index CFG and the liveness graph, with an edge from each
+ * suspend's pre block to its resume block (the suspension, which the IR
+ * has no edge for where resumption has an entry of its own); 0, or -1
+ * out of memory. */
+int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn, const crl_suspend *susp,
+                       uint32_t num_susp);
 void crl_plan_free(crl_plan *p);
 uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
+/* Does `user`, in block b (a phi's incoming block for a phi), run in the
+ * ramp alone: after a non-unwind coro.end (whose own operands, what
+ * coro.end.async tail-calls with, are used wherever it runs)? There the
+ * ramp's own values are at hand, and the frame may already belong to
+ * whoever resumed the coroutine. */
+int crl_plan_ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user);
 /* crossing.c: crossing sets over 2n ids (suspends, then store points) and
  * hulls; rb[s] is the block of id s. A candidate with `reach` is live only
  * in blocks that rv[i] also reaches, one with `rewrites` only where its

@@ -1,8 +1,10 @@
 /* The plan object: the coroutine's index CFG (dense block ids), its
  * dominator tree, and the liveness graph with coro.end's cuts. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "frame/frame_plan.h"
+#include "irkit/blocks.h"
 #include "irkit/intrinsics.h"
 
 uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb) {
@@ -16,6 +18,7 @@ void crl_plan_free(crl_plan *p) {
   crl_cfg_free(&p->cfg);
   crl_cfg_free(&p->live_cfg);
   free(p->cut_end);
+  free(p->ramp_tail);
   crl_domtree_free(&p->dom);
   for (uint32_t i = 0; i < p->num_cands; i++) {
     free(p->cands[i].live_blocks);
@@ -30,7 +33,45 @@ void crl_plan_free(crl_plan *p) {
   free(p);
 }
 
-int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn) {
+/* Blocks the liveness graph does not reach from the entry: those reached
+ * only through a non-unwind coro.end, which run in the ramp alone. */
+static int mark_ramp_tail(crl_plan *p) {
+  uint32_t nb = p->num_blocks;
+  uint32_t *stack = malloc((nb + 1) * sizeof *stack);
+  p->ramp_tail = malloc(nb + 1);
+  if (!stack || !p->ramp_tail) {
+    free(stack);
+    return -1;
+  }
+  memset(p->ramp_tail, 1, nb + 1);
+  uint32_t n = 0;
+  if (nb) {
+    p->ramp_tail[0] = 0;
+    stack[n++] = 0;
+  }
+  while (n) {
+    uint32_t b = stack[--n];
+    for (uint32_t e = p->live_cfg.succ_off[b]; e < p->live_cfg.succ_off[b + 1]; e++) {
+      uint32_t t = p->live_cfg.succ[e];
+      if (!p->ramp_tail[t]) continue;
+      p->ramp_tail[t] = 0;
+      stack[n++] = t;
+    }
+  }
+  free(stack);
+  return 0;
+}
+
+int crl_plan_ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user) {
+  if (b >= p->num_blocks) return 0;
+  if (p->ramp_tail[b]) return 1;
+  return p->cut_end[b] &&
+         (LLVMIsAPHINode(user) ||
+          (user != p->cut_end[b] && crl_comes_before(p->cut_end[b], user)));
+}
+
+int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn, const crl_suspend *susp,
+                       uint32_t num_susp) {
   unsigned nb = LLVMCountBasicBlocks(fn);
   p->num_blocks = nb;
   p->blocks = malloc((nb ? nb : 1) * sizeof *p->blocks);
@@ -43,6 +84,7 @@ int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
     if (t) ne += LLVMGetNumSuccessors(t);
   }
+  ne += num_susp;
   /* calloc: gcc -O2 cannot see that only the first e entries are read. */
   uint32_t *from = calloc(ne + 1, sizeof *from);
   uint32_t *to = calloc(ne + 1, sizeof *to);
@@ -67,6 +109,11 @@ int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn) {
         break;
       }
   }
+  for (uint32_t s = 0; s < num_susp; s++)
+    if (susp[s].resume != susp[s].landing) {
+      from[e] = crl_block_id(p, susp[s].pre);
+      to[e++] = crl_block_id(p, susp[s].resume);
+    }
   int rc = crl_cfg_build(&p->cfg, nb, 0, e, from, to);
   /* The same edges, less those leaving a block cut by coro.end. */
   uint32_t le = 0;
@@ -78,6 +125,7 @@ int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn) {
   if (rc == 0) rc = crl_cfg_build(&p->live_cfg, nb, 0, le, from, to);
   free(from);
   free(to);
+  if (rc == 0) rc = mark_ramp_tail(p);
   if (rc == 0) rc = crl_domtree_build(&p->dom, &p->cfg);
   return rc;
 }

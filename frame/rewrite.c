@@ -251,14 +251,19 @@ static void number_instructions(LLVMValueRef fn, crl_valmap *pos) {
       crl_valmap_put_id(pos, i, k++);
 }
 
-/* Does a use in `ub` read the slot? Not in the block that stores it (the
- * value is at hand there), nor, for a value from before coro.begin, in code
- * coro.begin does not dominate: there is no frame yet, and the value
- * itself dominates that code. */
-static int reads_slot(crl_plan *p, LLVMBasicBlockRef ub, LLVMBasicBlockRef def_bb,
-                      int before_begin) {
+/* Does `user`, a use in `ub` (a phi's incoming block), read the slot? Not
+ * in the block that stores it (the value is at hand there); nor, for a
+ * value from before coro.begin, in code coro.begin does not dominate:
+ * there is no frame yet, and the value itself dominates that code; nor
+ * after a non-unwind coro.end, which only the ramp runs, with its own
+ * value at hand, and where the coroutine may already have been resumed
+ * elsewhere and its frame freed. */
+static int reads_slot(crl_plan *p, LLVMValueRef user, LLVMBasicBlockRef ub,
+                      LLVMBasicBlockRef def_bb, int before_begin) {
   if (ub == def_bb) return 0;
-  return !before_begin || crl_dominates(&p->dom, p->begin_block, crl_block_id(p, ub));
+  uint32_t b = crl_block_id(p, ub);
+  if (crl_plan_ramp_only_use(p, b, user)) return 0;
+  return !before_begin || crl_dominates(&p->dom, p->begin_block, b);
 }
 
 static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
@@ -288,7 +293,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
     LLVMValueRef user = users.v[k];
     if (LLVMIsAPHINode(user)) continue;
     LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
-    if (!reads_slot(p, ub, def_bb, before_begin)) continue;
+    if (!reads_slot(p, user, ub, def_bb, before_begin)) continue;
     LLVMValueRef cur = crl_valmap_get(&first, ub);
     if (!cur) { crl_valmap_put(&first, ub, user); continue; }
     uint32_t pu = crl_valmap_get_id(pos, user), pc = crl_valmap_get_id(pos, cur);
@@ -308,7 +313,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
       for (unsigned e = 0; e < n; e++) {
         if (LLVMGetIncomingValue(user, e) != v) continue;
         LLVMBasicBlockRef ib = LLVMGetIncomingBlock(user, e);
-        if (!reads_slot(p, ib, def_bb, before_begin)) continue;
+        if (!reads_slot(p, user, ib, def_bb, before_begin)) continue;
         /* Phi operands load at the end of the incoming block: a map of
          * their own, as the block's other load may come after them. */
         LLVMValueRef ld = crl_valmap_get(&phi_loads, ib);
@@ -324,7 +329,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
       continue;
     }
     LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
-    if (!reads_slot(p, ub, def_bb, before_begin)) continue;
+    if (!reads_slot(p, user, ub, def_bb, before_begin)) continue;
     LLVMValueRef ld = crl_valmap_get(&loads, ub);
     if (!ld) {
       LLVMPositionBuilderBefore(b, crl_valmap_get(&first, ub));

@@ -13,15 +13,6 @@
 #include "frame/frame_plan.h"
 #include "irkit/slots.h"
 
-/* A use after a non-unwind coro.end happens only in the ramp; the end's
- * own operands (what coro.end.async tail-calls with) are used wherever it
- * runs. */
-static int ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user) {
-  return b < p->num_blocks && p->cut_end[b] &&
-         (LLVMIsAPHINode(user) ||
-          (user != p->cut_end[b] && crl_comes_before(p->cut_end[b], user)));
-}
-
 /* ---- candidates ---- */
 
 /* oom: an allocation failed; the list is incomplete and the plan fails. */
@@ -51,11 +42,11 @@ static void value_uses(crl_plan *p, LLVMValueRef v, use_list *out) {
       for (unsigned k = 0; k < n; k++)
         if (LLVMGetIncomingValue(user, k) == v) {
           uint32_t b = crl_block_id(p, LLVMGetIncomingBlock(user, k));
-          if (!ramp_only_use(p, b, user)) add_use(out, b);
+          if (!crl_plan_ramp_only_use(p, b, user)) add_use(out, b);
         }
     } else {
       uint32_t b = crl_block_id(p, LLVMGetInstructionParent(user));
-      if (!ramp_only_use(p, b, user)) add_use(out, b);
+      if (!crl_plan_ramp_only_use(p, b, user)) add_use(out, b);
     }
   }
 }
@@ -223,7 +214,7 @@ static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
       LLVMValueRef user = LLVMGetUser(u);
       if (!LLVMIsAInstruction(user)) continue;
       uint32_t ub = crl_block_id(p, LLVMGetInstructionParent(user));
-      if (!LLVMIsAPHINode(user) && ramp_only_use(p, ub, user)) continue;
+      if (!LLVMIsAPHINode(user) && crl_plan_ramp_only_use(p, ub, user)) continue;
       crl_intr k = crl_intrinsic_of(user);
       if (k == CRL_I_LIFETIME_START) {
         ai->starts++;
@@ -243,7 +234,7 @@ static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
         for (unsigned e = 0; e < n; e++)
           if (LLVMGetIncomingValue(user, e) == v) {
             uint32_t ib = crl_block_id(p, LLVMGetIncomingBlock(user, e));
-            if (!ramp_only_use(p, ib, user)) {
+            if (!crl_plan_ramp_only_use(p, ib, user)) {
               add_use(&ai->uses, ib);
               add_use(&ai->users, ib);
             }
@@ -753,11 +744,11 @@ static int add_store_points(crl_coro *c, crl_plan *p, const uint32_t *rb) {
 }
 
 /* Is the suspend's store point the branch of its pre block into its
- * resume block? */
+ * landing block? */
 static int store_at_suspend(const crl_suspend *sp) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(sp->pre);
   return sp->point == t && LLVMGetNumSuccessors(t) == 1 &&
-         LLVMGetSuccessor(t, 0) == sp->resume;
+         LLVMGetSuccessor(t, 0) == sp->landing;
 }
 
 static int check_begin_dominates(crl_coro *c, crl_plan *p) {
@@ -779,7 +770,7 @@ int crl_frame_liveness(crl_coro *c) {
     return -1;
   }
   c->plan = p;
-  if (crl_plan_build_cfg(p, c->fn) != 0) {
+  if (crl_plan_build_cfg(p, c->fn, c->susp, c->num_susp) != 0) {
     CRL_ERR(c, NULL, "out of memory building the control-flow graph");
     return -1;
   }

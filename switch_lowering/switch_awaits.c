@@ -1,8 +1,9 @@
 /* The switched-resume ABI's normalization: llvm.coro.await.suspend.*
  * become calls of their wrappers (the handle one a symmetric transfer,
  * made at the split), and each suspend's result becomes an i8 phi whose
- * entry from the block before it is -1 (suspended); the resume and
- * destroy clones give it 0 or 1 from their dispatch. */
+ * entry from the block before it is -1 (suspended) and whose entry from
+ * the suspend's resume block is what the resume and destroy clones'
+ * dispatch gives there, 0 or 1. */
 #include <llvm-c/DebugInfo.h>
 
 #include "irkit/blocks.h"
@@ -120,13 +121,27 @@ int crl_switch_normalize_suspend(crl_coro *c, crl_suspend *sp) {
    * after the suspend on the ramp's path (-1) and in the resume (0) and
    * destroy (1) clones alike, the code itself deciding (typically with
    * llvm.coro.is_in_ramp). The phi is made all the same, and folds. */
+  /* Resumption gets an entry block of its own, in front of the landing:
+   * the suspended path (-1) goes from the pre block through the landing
+   * to coro.end and the return after the handle may have been handed to
+   * another thread (or resumed inline and freed), so it must not read the
+   * frame, and reloads made at the resume entry only run on resumption.
+   * The entry's phi is what the dispatch gives (0 or 1); it has no
+   * incoming entry until a clone's dispatch enters the block. */
+  LLVMBasicBlockRef entry =
+      LLVMInsertBasicBlockInContext(c->ctx, sp->landing, "coro.resume");
+  LLVMPositionBuilderAtEnd(c->b, entry);
+  LLVMValueRef mode = LLVMBuildPhi(c->b, c->i8_t, "coro.resume.mode");
+  LLVMBuildBr(c->b, sp->landing);
   /* Ahead of the call's debug records, which must not end up on a phi. */
-  LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->resume));
+  LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->landing));
   LLVMValueRef phi = LLVMBuildPhi(c->b, c->i8_t, "coro.suspend.result");
   LLVMValueRef minus1 = LLVMConstInt(c->i8_t, (unsigned long long)-1, 1);
   LLVMAddIncoming(phi, &minus1, &sp->pre, 1);
+  LLVMAddIncoming(phi, &mode, &entry, 1);
   LLVMReplaceAllUsesWith(call, phi);
   LLVMInstructionEraseFromParent(call);
-  sp->result = phi;
+  sp->result = mode;
+  sp->resume = entry;
   return 0;
 }

@@ -64,7 +64,7 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind, uint32_
       LLVMBasicBlockRef pre = crl_valmap_get(&x.map, sp->pre);
       LLVMValueRef h = crl_valmap_get(&x.map, st->susp[s].handle);
       if (pre && pre != x.sink && h)
-        crl_switch_transfer(c, pre, h, crl_valmap_get(&x.map, sp->resume), 1);
+        crl_switch_transfer(c, pre, h, crl_valmap_get(&x.map, sp->landing), 1);
     }
     rc = crl_switch_lower_in_fn(c, fn, kind, x.frame,
                                 crl_switch_index_dropped(c) ? NULL : iaddr);

@@ -82,9 +82,10 @@ int crl_switch_lower_in_fn(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind,
 /* The final suspend's index, or -1. */
 int crl_switch_final_index(crl_coro *c);
 /* Symmetric transfer at a suspend's pre block: a call of the handle's
- * resume function, a musttail one returning in a clone. */
+ * resume function, a musttail one returning in a clone (where the edge
+ * into `landing` goes). */
 int crl_switch_transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
-                        LLVMBasicBlockRef resume, int in_clone);
+                        LLVMBasicBlockRef landing, int in_clone);
 /* switch_early.c: the module-level hook. */
 int crl_switch_module_early(const crl_module_ctx *m);
 

@@ -29,32 +29,52 @@ static int set_info(crl_coro *c) {
   return 0;
 }
 
-int crl_switch_finish_ramp(crl_coro *c) {
-  crl_switch_state *st = crl_switch_of(c);
-  for (uint32_t s = 0; s < c->num_susp; s++)
-    if (st->susp[s].handle)
-      crl_switch_transfer(c, c->susp[s].pre, st->susp[s].handle, c->susp[s].resume, 0);
-  if (crl_switch_lower_in_fn(c, c->fn, CRL_SW_RAMP, c->begin, NULL) != 0) return -1;
-  /* Only now: with its clone array, this coroutine's own markers would
-   * read as a split callee's, which the lowering above leaves alone. */
-  if (st->resume_fn && set_info(c) != 0) return -1;
-  crl_simplify_cfg(c->fn);
-  /* Reloads on the ramp's suspend paths are dead once those paths fold;
-   * blocks may have been deleted, so look them up from the live IR. */
-  crl_valmap mine;
-  crl_valmap_init(&mine, c->reloads.n);
-  for (unsigned k = 0; k < c->reloads.n; k++)
-    crl_valmap_put(&mine, c->reloads.v[k], c->reloads.v[k]);
-  /* Each block from its end: a recomputed value's copy goes before the
-   * reloads it used, which it leaves dead in turn. */
+/* Reloads on the ramp's suspend paths (and at the resume entries, which
+ * the ramp never enters) are dead once those paths fold. Folding deletes
+ * blocks, and a deleted reload's address may be reused by an instruction
+ * the folding makes, so the reloads are marked with metadata while they
+ * are all alive, and found again by the mark. */
+static unsigned reload_mark_kind(crl_coro *c) {
+  return LLVMGetMDKindIDInContext(c->ctx, "corolower.reload", 16);
+}
+
+static void mark_reloads(crl_coro *c) {
+  unsigned kind = reload_mark_kind(c);
+  LLVMValueRef mark = LLVMMetadataAsValue(c->ctx, LLVMMDNodeInContext2(c->ctx, NULL, 0));
+  for (unsigned k = 0; k < c->reloads.n; k++) LLVMSetMetadata(c->reloads.v[k], kind, mark);
+  c->reloads.n = 0;
+}
+
+/* Each block from its end: a recomputed value's copy goes before the
+ * reloads it used, which it leaves dead in turn. */
+static void drop_dead_reloads(crl_coro *c) {
+  unsigned kind = reload_mark_kind(c);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetLastInstruction(bb); i;) {
       LLVMValueRef prev = LLVMGetPreviousInstruction(i);
-      if (!LLVMGetFirstUse(i) && crl_valmap_has(&mine, i)) LLVMInstructionEraseFromParent(i);
+      if (LLVMHasMetadata(i) && LLVMGetMetadata(i, kind)) {
+        if (LLVMGetFirstUse(i)) LLVMSetMetadata(i, kind, NULL);
+        else LLVMInstructionEraseFromParent(i);
+      }
       i = prev;
     }
-  crl_valmap_free(&mine);
-  c->reloads.n = 0;
+}
+
+int crl_switch_finish_ramp(crl_coro *c) {
+  crl_switch_state *st = crl_switch_of(c);
+  mark_reloads(c);
+  for (uint32_t s = 0; s < c->num_susp; s++)
+    if (st->susp[s].handle)
+      crl_switch_transfer(c, c->susp[s].pre, st->susp[s].handle, c->susp[s].landing, 0);
+  if (crl_switch_lower_in_fn(c, c->fn, CRL_SW_RAMP, c->begin, NULL) != 0) return -1;
+  /* Only now: with its clone array, this coroutine's own markers would
+   * read as a split callee's, which the lowering above leaves alone. */
+  if (st->resume_fn && set_info(c) != 0) return -1;
+  /* The suspend points' resume entries are unreachable in the ramp: gone
+   * first, so that their landing phis fold with the rest. */
+  crl_remove_unreachable(c->fn);
+  crl_simplify_cfg(c->fn);
+  drop_dead_reloads(c);
   return 0;
 }

@@ -7,7 +7,7 @@
  * a resume function that is a tail call (musttail, so chains of transfers
  * never grow the stack); in the ramp an ordinary call. */
 int crl_switch_transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
-                        LLVMBasicBlockRef resume, int in_clone) {
+                        LLVMBasicBlockRef landing, int in_clone) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(pre);
   LLVMPositionBuilderBefore(c->b, t);
   LLVMValueRef fp = LLVMBuildLoad2(c->b, c->ptr_t, handle, "");
@@ -28,7 +28,7 @@ int crl_switch_transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
     return -1;
   }
   LLVMSetTailCallKind(call, LLVMTailCallKindMustTail);
-  crl_remove_phi_entries(resume, pre);
+  crl_remove_phi_entries(landing, pre);
   LLVMBuildRetVoid(c->b);
   LLVMInstructionEraseFromParent(t);
   return 0;

@@ -5,6 +5,7 @@
 // through counting hooks, so leaks and double frees show.
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,15 +20,28 @@
 namespace {
 
 int64_t g_allocs = 0, g_frees = 0;
+// Freed frames are filled with 0xAB and kept until the run ends: a lowering
+// that reads a frame after the coroutine freed it (an await_suspend that
+// resumed it to completion, say) reads the poison, deterministically,
+// rather than whatever malloc left there.
+std::vector<unsigned char *> g_quarantine;
+constexpr size_t kFrameHeader = 16;
 
 extern "C" void *alloc_frame(int64_t n) {
   g_allocs++;
-  return std::malloc((size_t)n);
+  auto *p = static_cast<unsigned char *>(std::malloc((size_t)n + kFrameHeader));
+  std::memcpy(p, &n, sizeof n);
+  return p + kFrameHeader;
 }
 
-extern "C" void free_frame(void *p) {
-  if (p) g_frees++;
-  std::free(p);
+extern "C" void free_frame(void *q) {
+  if (!q) return;
+  g_frees++;
+  unsigned char *p = static_cast<unsigned char *>(q) - kFrameHeader;
+  int64_t n = 0;
+  std::memcpy(&n, p, sizeof n);
+  std::memset(q, 0xAB, (size_t)n);
+  g_quarantine.push_back(p);
 }
 
 const char kDecls[] = R"(
@@ -64,6 +78,8 @@ Outcome RunOne(crlh_ctx *c) {
   o.trace = crlh::RunTrace(c, "main");
   o.allocs = g_allocs;
   o.frees = g_frees;
+  for (unsigned char *p : g_quarantine) std::free(p);
+  g_quarantine.clear();
   return o;
 }
 
@@ -3657,4 +3673,216 @@ TEST(Lowering, ElisionMarkersKeepTheIndexForTwoPointsOrMore) {
     EXPECT_EQ(crl_result_frame(res, 0)->size, n == 1 ? 24u : 32u) << crl_result_report_text(res);
     EXPECT_EQ(ours.Print().find("@co.destroy.0"), std::string::npos);
   }
+}
+
+// ---------------------------------------------------------------------------
+// The frame after the coroutine was handed away. Between coro.save and the
+// return, the handle may be in another thread's hands (an executor, an
+// await_suspend that resumes it inline): the coroutine may run to its end
+// and free its frame before the function that suspended it returns. No
+// split function may read the frame on that path; free_frame poisons
+// freed frames, so a read there shows in the trace.
+
+// MLIR's async.execute: the ramp hands the handle to an executor between
+// save and suspend, then returns a value it had before (a token).
+TEST(Lowering, RampReturnsItsValueAfterTheHandleRanToCompletion) {
+  Differential(R"(
+define internal void @execute(ptr %h) {
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+define i64 @co(i64 %tok) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %save = call token @llvm.coro.save(ptr %hdl)
+  call void @execute(ptr %hdl)
+  %s = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s, label %suspend [ i8 0, label %resume
+                                 i8 1, label %cleanup ]
+resume:
+  %t1 = add i64 %tok, 1
+  call void @trace(i64 %t1)
+  br label %cleanup
+cleanup:
+  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %m)
+  br label %suspend
+suspend:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret i64 %tok
+}
+define void @main() {
+  %r = call i64 @co(i64 7)
+  call void @trace(i64 %r)
+  %q = call i64 @co(i64 40)
+  call void @trace(i64 %q)
+  ret void
+}
+)",
+               "8 7 41 40");
+}
+
+// The same in a resume function: an await_suspend resumes the coroutine
+// inline, it runs to its end (no final suspend: the frame is freed), and
+// the outer resume function goes on along the suspended path, which uses
+// %x before coro.end. LLVM 22 reloads %x there from the freed frame (it
+// reloads in every block a suspend reaches), so it is no oracle here.
+TEST(Lowering, SuspendedPathOfAResumeFunctionKeepsItsValues) {
+  OursOnly(R"(
+define internal void @resume_now(ptr %awaiter, ptr %frame) {
+  call void @llvm.coro.resume(ptr %frame)
+  ret void
+}
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %aw = alloca i64, align 8
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s0, label %out [ i8 0, label %first
+                              i8 1, label %cleanup ]
+first:
+  %save = call token @llvm.coro.save(ptr null)
+  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @resume_now)
+  %s1 = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s1, label %out [ i8 0, label %second
+                              i8 1, label %cleanup ]
+second:
+  %y = add i64 %x, 5
+  call void @trace(i64 %y)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @trace(i64 %x)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 1)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               "1 6 1 1");
+}
+
+// C++'s bool await_suspend that resumes the coroutine itself and then
+// says "suspended", in a loop of awaits, with values (%x, the counter)
+// kept across every suspend and a symmetric transfer's worth of nesting:
+// each await_suspend runs the rest of the coroutine to its end before
+// returning true.
+TEST(Lowering, BoolAwaitSuspendThatResumedInlineInALoop) {
+  Differential(R"(
+define internal i1 @resume_then_true(ptr %awaiter, ptr %frame) {
+  call void @llvm.coro.resume(ptr %frame)
+  ret i1 true
+}
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %aw = alloca i64, align 8
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s0, label %out [ i8 0, label %loop
+                              i8 1, label %cleanup ]
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %body ]
+  %save = call token @llvm.coro.save(ptr null)
+  %go = call i1 @llvm.coro.await.suspend.bool(ptr %aw, ptr %hdl, ptr @resume_then_true)
+  br i1 %go, label %susp, label %body
+susp:
+  %s = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s, label %out [ i8 0, label %body
+                             i8 1, label %cleanup ]
+body:
+  %i1 = add i64 %i, 1
+  %v = mul i64 %x, %i1
+  call void @trace(i64 %v)
+  %more = icmp ult i64 %i1, 3
+  br i1 %more, label %loop, label %done
+done:
+  %z = add i64 %x, 1000
+  call void @trace(i64 %z)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 10)
+  call void @llvm.coro.resume(ptr %h)
+  call void @trace(i64 -1)
+  ret void
+}
+)",
+               "10 20 30 1010 -1");
+}
+
+// As above with a value kept across more suspends than SSA repair takes
+// (kept in memory: stored once, loaded where used): its use after coro.end,
+// in the ramp alone, is the ramp's own value, not a load.
+TEST(Lowering, RampReturnsAValueKeptInMemoryAfterTheHandoff) {
+  Differential(R"(
+define internal void @execute3(ptr %h) {
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+define i64 @co(i64 %tok) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %save = call token @llvm.coro.save(ptr %hdl)
+  call void @execute3(ptr %hdl)
+  %s = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s, label %suspend [ i8 0, label %r1
+                                 i8 1, label %cleanup ]
+r1:
+  %t1 = add i64 %tok, 1
+  call void @trace(i64 %t1)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %suspend [ i8 0, label %r2
+                                  i8 1, label %cleanup ]
+r2:
+  %t2 = add i64 %tok, 2
+  call void @trace(i64 %t2)
+  %s3 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s3, label %suspend [ i8 0, label %r3
+                                  i8 1, label %cleanup ]
+r3:
+  %t3 = add i64 %tok, 3
+  call void @trace(i64 %t3)
+  br label %cleanup
+cleanup:
+  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %m)
+  br label %suspend
+suspend:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret i64 %tok
+}
+define void @main() {
+  %r = call i64 @co(i64 10)
+  call void @trace(i64 %r)
+  ret void
+}
+)",
+               "11 12 13 10");
 }

@@ -222,14 +222,15 @@ static int prepare_target(LLVMModuleRef m, const crl_options *opts,
     free(err);
     return -1;
   }
-  *out = crl_target_for(LLVMGetTarget(m));
+  char *triple = NULL;
+  *out = crl_target_of_module(m, &triple);
   if (!*out) {
     crl_diagf(res, CRL_SEV_ERROR, NULL, NULL,
               "target '%s' is not supported: corolower lowers coroutines for %s",
-              LLVMGetTarget(m), crl_target_names());
-    return -1;
+              triple ? triple : "?", crl_target_names());
   }
-  return 0;
+  free(triple);
+  return *out ? 0 : -1;
 }
 
 /* Functions are collected first: lowering adds new functions to the module,

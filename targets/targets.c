@@ -89,13 +89,48 @@ static char *layout_of(const char *triple, char **layout) {
   return NULL;
 }
 
-static char *describe(const char *triple, const char *layout, int host) {
-  const char *fmt = host ? "no target triple: assumed the host's, %s, with data layout \"%s\""
-                         : "no data layout: assumed %s's, \"%s\"";
+/* The note saying which rules (and layout) were assumed for a module
+ * without a triple; NULL when out of memory. */
+static char *describe_host(const char *host, const char *layout, int layout_assumed) {
+  const char *fmt = layout_assumed
+                        ? "no target triple: assumed the host's, %s, with data layout \"%s\""
+                        : "no target triple: assumed the host's target rules, %s, with the "
+                          "module's data layout \"%s\"";
+  size_t n = strlen(fmt) + strlen(host) + strlen(layout) + 1;
+  char *s = malloc(n);
+  if (s) snprintf(s, n, fmt, host, layout);
+  return s;
+}
+
+static char *describe_layout(const char *triple, const char *layout) {
+  const char *fmt = "no data layout: assumed %s's, \"%s\"";
   size_t n = strlen(fmt) + strlen(triple) + strlen(layout) + 1;
   char *s = malloc(n);
   if (s) snprintf(s, n, fmt, triple, layout);
   return s;
+}
+
+/* One rule for a module without a triple, as LLVM's passes need none: the
+ * host's target rules, the module's own data layout (any: 32-bit and
+ * big-endian included), or the host's when it has none. The module's
+ * triple stays empty. */
+static char *prepare_without_triple(LLVMModuleRef m, char **assumed) {
+  char *host = LLVMGetDefaultTargetTriple();
+  const char *dl = LLVMGetDataLayoutStr(m);
+  char *msg = NULL;
+  if (dl && *dl) {
+    *assumed = describe_host(host, dl, 0);
+  } else {
+    char *layout = NULL;
+    msg = layout_of(host, &layout);
+    if (!msg) {
+      LLVMSetDataLayout(m, layout);
+      *assumed = describe_host(host, layout, 1);
+      LLVMDisposeMessage(layout);
+    }
+  }
+  LLVMDisposeMessage(host);
+  return msg;
 }
 
 char *crl_target_prepare_module(LLVMModuleRef m, const char *triple_override,
@@ -106,22 +141,27 @@ char *crl_target_prepare_module(LLVMModuleRef m, const char *triple_override,
     LLVMSetDataLayout(m, layout_override);
     return NULL;
   }
+  const char *triple = LLVMGetTarget(m);
+  if (!triple || !*triple) return prepare_without_triple(m, assumed);
   const char *dl = LLVMGetDataLayoutStr(m);
   if (dl && *dl && !triple_override) return NULL;
-  const char *triple = LLVMGetTarget(m);
-  char *host = NULL;
-  if (!triple || !*triple) {
-    host = LLVMGetDefaultTargetTriple();
-    triple = host;
-    LLVMSetTarget(m, triple);
-  }
   char *layout = NULL;
   char *msg = layout_of(triple, &layout);
   if (!msg) {
     LLVMSetDataLayout(m, layout);
-    if (!triple_override) *assumed = describe(triple, layout, host != NULL);
+    if (!triple_override) *assumed = describe_layout(triple, layout);
     LLVMDisposeMessage(layout);
   }
-  if (host) LLVMDisposeMessage(host);
   return msg;
+}
+
+const crl_target *crl_target_of_module(LLVMModuleRef m, char **triple) {
+  const char *own = LLVMGetTarget(m);
+  char *host = own && *own ? NULL : LLVMGetDefaultTargetTriple();
+  const char *t = host ? host : own;
+  const crl_target *r = crl_target_for(t);
+  *triple = malloc(strlen(t) + 1);
+  if (*triple) strcpy(*triple, t);
+  if (host) LLVMDisposeMessage(host);
+  return r;
 }

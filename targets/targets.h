@@ -66,11 +66,16 @@ unsigned crl_target_alloc_align(const crl_target *t, LLVMTargetDataRef td);
 
 /* Gives the module the data layout of its triple (or of the overrides)
  * when it has none: frame offsets depend on the layout, and LLVM's default
- * layout is not any real target's. A module without a triple gets the
- * host's. *assumed is set when a layout (or triple) was filled in, to a
- * malloc'd description of it, else NULL. Returns NULL on success, else a
- * malloc'd message. Thread-safe. */
+ * layout is not any real target's. A module without a triple keeps its
+ * own layout, or gets the host's when it has none, and no triple (the
+ * host's target rules apply: crl_target_of_module). *assumed is set when
+ * rules or a layout were assumed, to a malloc'd description of them, else
+ * NULL. Returns NULL on success, else a malloc'd message. Thread-safe. */
 char *crl_target_prepare_module(LLVMModuleRef m, const char *triple_override,
                                 const char *layout_override, char **assumed);
+/* The target rules for m: its triple's, or the host's when it has none
+ * (NULL when corolower does not know that target). *triple is set to the
+ * triple the rules were taken from (malloc'd; NULL when out of memory). */
+const crl_target *crl_target_of_module(LLVMModuleRef m, char **triple);
 
 #endif

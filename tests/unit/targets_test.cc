@@ -112,6 +112,52 @@ TEST(Targets, ModuleWithoutCoroutinesKeepsTripleAndLayout) {
   EXPECT_TRUE(crlh::LowersOk(r));
 }
 
+// A module with a data layout and no triple (LLVM's passes need none):
+// the host's target rules, the module's own layout (here 32-bit and
+// big-endian), a note saying so, and the module keeps no triple. The frame
+// follows the module's layout: two 4-byte function pointers and the 4-byte
+// argument (one suspend point needs no index): 12 bytes, where the host's
+// layout would make it 24.
+TEST(Targets, NoTripleKeepsTheModulesLayout) {
+  std::string ir = kCoro;
+  ir.replace(ir.find("target triple = \"riscv64-unknown-linux-gnu\""),
+             std::string("target triple = \"riscv64-unknown-linux-gnu\"").size(),
+             "target datalayout = \"E-m:e-p:32:32-i64:64-n32\"");
+  ir.replace(ir.find("define ptr @f()"), std::string("define ptr @f()").size(),
+             "define ptr @f(i32 %x)");
+  ir.replace(ir.find("  switch i8 %s"), 0, "  call void @use(i32 %x)\n");
+  ir += "declare void @use(i32)\n";
+  crlh::Module m(ir);
+  ASSERT_TRUE(m.ok()) << m.error();
+  crl_result *r = crlh_lower(m, nullptr);
+  ASSERT_NE(r, nullptr);
+  std::string d = Diags(r);
+  ASSERT_TRUE(crl_result_ok(r)) << d;
+  EXPECT_NE(d.find("no target triple: assumed the host's target rules"), std::string::npos) << d;
+  EXPECT_NE(d.find("E-m:e-p:32:32-i64:64-n32"), std::string::npos) << d;
+  EXPECT_STREQ(LLVMGetTarget(m.module()), "");
+  EXPECT_STREQ(LLVMGetDataLayoutStr(m.module()), "E-m:e-p:32:32-i64:64-n32");
+  ASSERT_EQ(crl_result_num_frames(r), 1u);
+  EXPECT_EQ(crl_result_frame(r, 0)->size, 12u) << crl_result_report_text(r);
+  EXPECT_TRUE(crlh::Verifies(m));
+}
+
+// Neither triple nor layout: the same rule, the host's layout filled in.
+TEST(Targets, NoTripleNoLayoutGetsTheHostsLayout) {
+  std::string ir = kCoro;
+  ir.erase(ir.find("target triple = \"riscv64-unknown-linux-gnu\""),
+           std::string("target triple = \"riscv64-unknown-linux-gnu\"").size());
+  crlh::Module m(ir);
+  ASSERT_TRUE(m.ok()) << m.error();
+  crl_result *r = crlh_lower(m, nullptr);
+  ASSERT_NE(r, nullptr);
+  std::string d = Diags(r);
+  ASSERT_TRUE(crl_result_ok(r)) << d;
+  EXPECT_NE(d.find("no target triple: assumed the host's, "), std::string::npos) << d;
+  EXPECT_STREQ(LLVMGetTarget(m.module()), "");
+  EXPECT_STRNE(LLVMGetDataLayoutStr(m.module()), "");
+}
+
 // Several threads preparing modules at once (the target registry is set up
 // once per process).
 TEST(Targets, PrepareIsThreadSafe) {

@@ -158,13 +158,19 @@ static int check_after_end(crl_coro *c) {
   return rc;
 }
 
-/* Did collect find any coroutine intrinsic at all? */
-static int has_intrinsics(const crl_coro *c) {
+/* Did collect find a coroutine intrinsic other than an id, begin or
+ * suspend? */
+static int has_other_intrinsics(const crl_coro *c) {
   const crl_vec *vs[] = {&c->allocs, &c->frees, &c->sizes, &c->aligns, &c->ends,
                          &c->in_ramps, &c->saves, &c->allocas_get};
   for (size_t i = 0; i < sizeof vs / sizeof *vs; i++)
     if (vs[i]->n) return 1;
-  return c->id || c->begin || c->num_susp;
+  return 0;
+}
+
+/* Did collect find any coroutine intrinsic at all? */
+static int has_intrinsics(const crl_coro *c) {
+  return has_other_intrinsics(c) || c->id || c->begin || c->num_susp;
 }
 
 int crl_shape_build(crl_coro *c) {
@@ -176,6 +182,14 @@ int crl_shape_build(crl_coro *c) {
     CRL_ERR(c, c->num_susp ? c->susp[0].call : NULL,
             "presplit coroutine has no coroutine id (llvm.coro.id*)");
     return -1;
+  }
+  /* An id and nothing else, not even a use of it: no coroutine (LLVM's
+   * passes drop the id and leave the function as it is). */
+  if (!c->begin && c->id && !c->num_susp && !LLVMGetFirstUse(c->id) &&
+      !has_other_intrinsics(c)) {
+    LLVMInstructionEraseFromParent(c->id);
+    c->id = NULL;
+    return 1;
   }
   if (!c->begin) {
     CRL_ERR(c, c->num_susp ? c->susp[0].call : c->id,

@@ -7,8 +7,19 @@
  * every function with a switched-resume coro.id (no clones yet) the
  * attribute, or wrote it as the string attribute "coroutine.presplit". In a
  * module that shows the old dialect, those functions are marked the same
- * way; a new-dialect module without the attribute stays an error. */
+ * way; a new-dialect module without the attribute stays an error.
+ *
+ * LLVM 21 (the LLVM of Swift 6.3's swiftc) declares coro.end and
+ * coro.end.async with an i1 result and coro.id.retcon.once variadic (a type
+ * id for typed frame allocation may follow its six operands). LLVM 22's
+ * parser keeps such declarations as written and its verifier rejects
+ * them: each is declared again with LLVM 22's type and its calls rebuilt
+ * (the extra type id dropped: LLVM 22 allocates untyped), before anything
+ * verifies the module. */
+#include <stdint.h>
 #include <string.h>
+
+#include <llvm-c/DebugInfo.h>
 
 #include "coro/coro.h"
 
@@ -51,6 +62,92 @@ static void collect_ends(LLVMModuleRef m, crl_vec *out) {
   }
 }
 
+/* Uses of an old coro.end's i1 result ("not in the ramp") become the
+ * negation of llvm.coro.is_in_ramp. */
+static void replace_end_result(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef i) {
+  LLVMPositionBuilderBefore(b, i);
+  LLVMValueRef ramp = crl_intrinsic_decl(m, CRL_I_IS_IN_RAMP);
+  LLVMValueRef in = LLVMBuildCall2(b, LLVMGlobalGetValueType(ramp), ramp, NULL, 0, "");
+  LLVMReplaceAllUsesWith(i, LLVMBuildNot(b, in, ""));
+}
+
+/* A declaration LLVM 22's verifier rejects that an LLVM 21 front end
+ * wrote: coro.end and coro.end.async returning i1, coro.id.retcon.once
+ * variadic or longer than LLVM 22's. */
+static int llvm21_form(LLVMValueRef f, crl_intr k, LLVMTypeRef want) {
+  LLVMTypeRef have = LLVMGlobalGetValueType(f);
+  if (k == CRL_I_END || k == CRL_I_END_ASYNC)
+    return LLVMGetTypeKind(LLVMGetReturnType(have)) != LLVMVoidTypeKind;
+  if (k == CRL_I_ID_RETCON_ONCE) return have != want;
+  return 0;
+}
+
+/* Rebuilds one call of the old declaration as a call of `canon`. */
+static void rebuild_call(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef call,
+                         LLVMValueRef canon, crl_intr k) {
+  LLVMTypeRef fty = LLVMGlobalGetValueType(canon);
+  unsigned n = LLVMGetNumArgOperands(call);
+  unsigned fixed = LLVMCountParamTypes(fty);
+  if (!LLVMIsFunctionVarArg(fty) && n > fixed) n = fixed;
+  LLVMValueRef args[64];
+  if (n > sizeof args / sizeof *args) return; /* the verifier reports it */
+  for (unsigned a = 0; a < n; a++) args[a] = LLVMGetOperand(call, a);
+  LLVMPositionBuilderBefore(b, call);
+  LLVMValueRef nc = LLVMBuildCall2(b, fty, canon, args, n, "");
+  LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
+  if (k == CRL_I_ID_RETCON_ONCE) {
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(call, &len);
+    char buf[256];
+    if (len < sizeof buf) {
+      memcpy(buf, name, len);
+      LLVMSetValueName2(call, "", 0);
+      LLVMSetValueName2(nc, buf, len);
+    }
+    LLVMReplaceAllUsesWith(call, nc);
+  } else if (LLVMGetFirstUse(call)) {
+    replace_end_result(m, b, call);
+  }
+  LLVMInstructionEraseFromParent(call);
+}
+
+/* Declares `old` again with LLVM 22's type and moves its calls over. */
+static void redeclare(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef old, crl_intr k) {
+  LLVMSetValueName2(old, "", 0); /* frees the name for LLVM 22's declaration */
+  LLVMValueRef canon = crl_intrinsic_decl(m, k);
+  crl_vec calls = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(old); u; u = LLVMGetNextUse(u))
+    if (LLVMIsACallInst(LLVMGetUser(u))) crl_vec_push(&calls, LLVMGetUser(u));
+  for (unsigned c = 0; c < calls.n; c++) rebuild_call(m, b, calls.v[c], canon, k);
+  crl_vec_free(&calls);
+  if (!LLVMGetFirstUse(old)) LLVMDeleteFunction(old);
+}
+
+/* LLVM 21's declarations; returns how many were declared again. */
+static unsigned repair_llvm21(LLVMModuleRef m, LLVMBuilderRef b) {
+  const crl_intr kinds[] = {CRL_I_END, CRL_I_END_ASYNC, CRL_I_ID_RETCON_ONCE};
+  crl_vec olds = {0};
+  crl_vec ks = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f)) continue;
+    crl_intr k = crl_intrinsic_of_fn(f);
+    for (size_t j = 0; j < sizeof kinds / sizeof *kinds; j++) {
+      if (k != kinds[j]) continue;
+      LLVMValueRef canon = crl_intrinsic_decl(m, k);
+      if (canon != f && llvm21_form(f, k, LLVMGlobalGetValueType(canon))) {
+        crl_vec_push(&olds, f);
+        crl_vec_push(&ks, (void *)(uintptr_t)k);
+      }
+    }
+  }
+  for (unsigned j = 0; j < olds.n; j++)
+    redeclare(m, b, olds.v[j], (crl_intr)(uintptr_t)ks.v[j]);
+  unsigned n = olds.n;
+  crl_vec_free(&olds);
+  crl_vec_free(&ks);
+  return n;
+}
+
 unsigned crl_repair_legacy_module(LLVMModuleRef m) {
   unsigned repaired = 0;
   int old_dialect = 0;
@@ -58,6 +155,7 @@ unsigned crl_repair_legacy_module(LLVMModuleRef m) {
     if (has_string_attr(f, "coroutine.presplit")) old_dialect = 1;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  repaired += repair_llvm21(m, b);
   crl_vec ends = {0};
   collect_ends(m, &ends);
   for (unsigned k = 0; k < ends.n; k++) {
@@ -71,11 +169,7 @@ unsigned crl_repair_legacy_module(LLVMModuleRef m) {
     }
     if (!LLVMGetFirstUse(i)) continue;
     old_dialect = 1;
-    LLVMPositionBuilderBefore(b, i);
-    LLVMValueRef ramp = crl_intrinsic_decl(m, CRL_I_IS_IN_RAMP);
-    LLVMValueRef in = LLVMBuildCall2(b, LLVMGlobalGetValueType(ramp), ramp, NULL, 0, "");
-    LLVMValueRef notin = LLVMBuildNot(b, in, "");
-    LLVMReplaceAllUsesWith(i, notin);
+    replace_end_result(m, b, i);
     repaired++;
   }
   crl_vec_free(&ends);

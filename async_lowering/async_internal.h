@@ -40,6 +40,8 @@ static inline crl_async_state *crl_async_of(crl_coro *c) {
 int crl_async_validate(crl_coro *c);
 /* Through constant bitcasts and address space casts (old-dialect IR). */
 LLVMValueRef crl_async_strip_casts(LLVMValueRef v);
+/* "@name", or "@N" for an unnamed global; malloc'd, NULL without memory. */
+char *crl_async_global_ref(LLVMValueRef g);
 
 /* async_suspend.c: resume function declarations and the coro.async.resume
  * placeholders; then, per suspend, its tail call at the end of the pre

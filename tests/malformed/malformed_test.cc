@@ -232,7 +232,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         ASYNC_MALFORMED("afp_array"), ASYNC_MALFORMED("afp_declaration"),
         ASYNC_MALFORMED("afp_i64_size_field"), ASYNC_MALFORMED("afp_is_function"),
-        ASYNC_MALFORMED("afp_not_constant"), ASYNC_MALFORMED("afp_not_global"),
+        ASYNC_MALFORMED("afp_not_global"),
         ASYNC_MALFORMED("afp_shared"), ASYNC_MALFORMED("async_resume_unused_by_suspend"),
         ASYNC_MALFORMED("end_async_args_count"), ASYNC_MALFORMED("end_async_args_type"),
         ASYNC_MALFORMED("end_async_fn_not_function"), ASYNC_MALFORMED("end_async_in_switch"),
@@ -279,7 +279,8 @@ TEST_P(AsyncAccepted, Lowers) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Async, AsyncAccepted,
-                         ::testing::Values("context_param_not_pointer",
+                         ::testing::Values("afp_mutable_global", "afp_unnamed",
+                                           "context_param_not_pointer",
                                            "external_projection_forwarder",
                                            "frame_align_above_context",
                                            "frame_align_spill_above_context",

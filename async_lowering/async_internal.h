@@ -13,7 +13,8 @@
 
 typedef struct crl_async_susp {
   LLVMValueRef resume_call; /* llvm.coro.async.resume (until normalize) */
-  LLVMValueRef projection;  /* ptr (ptr): the caller's context from ours */
+  LLVMValueRef projection;  /* called on the callee's context for ours */
+  LLVMValueRef projection_fn; /* its function (itself, or an alias's) */
   LLVMValueRef fn;          /* the function the suspend tail-calls */
   LLVMValueRef tail;        /* its call, last before the suspend (normalize) */
   LLVMValueRef resume_fn;   /* NAME.resume.N */
@@ -38,7 +39,7 @@ static inline crl_async_state *crl_async_of(crl_coro *c) {
 
 /* async_validate.c: the ABI's rules, reading the state as it goes. */
 int crl_async_validate(crl_coro *c);
-/* Through constant bitcasts and address space casts (old-dialect IR). */
+/* Through the casts, zero GEPs and `returned` calls LLVM reads through. */
 LLVMValueRef crl_async_strip_casts(LLVMValueRef v);
 /* "@name", or "@N" for an unnamed global; malloc'd, NULL without memory. */
 char *crl_async_global_ref(LLVMValueRef g);

@@ -12,7 +12,8 @@
 #include "coro/lowering.h"
 
 typedef struct crl_async_susp {
-  LLVMValueRef resume_call; /* llvm.coro.async.resume (until normalize) */
+  LLVMValueRef resume_call; /* llvm.coro.async.resume; kept as the point
+                             * the frame is stored ahead of (until split) */
   LLVMValueRef projection;  /* called on the callee's context for ours */
   LLVMValueRef projection_fn; /* its function (itself, or an alias's) */
   LLVMValueRef fn;          /* the function the suspend tail-calls */
@@ -49,6 +50,9 @@ char *crl_async_global_ref(LLVMValueRef g);
  * block and a placeholder for its result at the top of resume. */
 int crl_async_normalize(crl_coro *c);
 int crl_async_normalize_suspend(crl_coro *c, crl_suspend *sp);
+/* The resume placeholders kept as store points go (before the split),
+ * reloads after them moved ahead of them. */
+int crl_async_drop_markers(crl_coro *c);
 
 /* async_tail.c: calls of a function with the suspend's or end's arguments
  * (coerced to its parameter types), made musttail + ret where the target's

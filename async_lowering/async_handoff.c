@@ -83,10 +83,12 @@ static void dominated(crl_coro *c, LLVMBasicBlockRef mb, const crl_bvec *r, crl_
 }
 
 /* Spill slots stored to from `from` on in its block. */
-static void stores_from(LLVMValueRef from, const crl_valmap *spill, crl_valmap *stored) {
+static int stores_from(LLVMValueRef from, const crl_valmap *spill, crl_valmap *stored) {
   for (LLVMValueRef i = from; i; i = LLVMGetNextInstruction(i))
-    if (LLVMIsAStoreInst(i) && crl_valmap_has(spill, LLVMGetOperand(i, 1)))
-      crl_valmap_put(stored, LLVMGetOperand(i, 1), i);
+    if (LLVMIsAStoreInst(i) && crl_valmap_has(spill, LLVMGetOperand(i, 1)) &&
+        crl_valmap_put(stored, LLVMGetOperand(i, 1), i) != 0)
+      return -1;
+  return 0;
 }
 
 /* Reloads from `from` on in its block move ahead of the marker, unless
@@ -119,11 +121,11 @@ static int reload_before(crl_coro *c, LLVMValueRef marker, const crl_valmap *spi
   crl_valmap in = {0}, d = {0}, stored = {0};
   int rc = region_after(mb, &r, &in);
   if (rc == 0) rc = crl_valmap_init(&d, r.n + 1) | crl_valmap_init(&stored, 16);
+  if (rc == 0) rc = stores_from(LLVMGetNextInstruction(marker), spill, &stored);
+  for (unsigned k = 0; k < r.n && rc == 0; k++)
+    rc = stores_from(LLVMGetFirstInstruction(r.v[k]), spill, &stored);
   if (rc == 0) {
     dominated(c, mb, &r, &d);
-    stores_from(LLVMGetNextInstruction(marker), spill, &stored);
-    for (unsigned k = 0; k < r.n; k++)
-      stores_from(LLVMGetFirstInstruction(r.v[k]), spill, &stored);
     hoist_from(LLVMGetNextInstruction(marker), marker, spill, &stored, b);
     for (unsigned k = 0; k < r.n; k++)
       if (member(&d, r.v[k]))

@@ -6,6 +6,7 @@
 #ifndef CRL_RETCON_INTERNAL_H
 #define CRL_RETCON_INTERNAL_H
 
+#include "core/dom.h"
 #include "coro/lowering.h"
 
 typedef struct crl_retcon_susp {
@@ -124,6 +125,26 @@ LLVMValueRef crl_retcon_swe_marker(crl_coro *c, int get, int local, LLVMTypeRef 
 int crl_retcon_swe_lower_in_fn(crl_coro *c, LLVMValueRef fn, LLVMValueRef caller_slot);
 /* Drops the markers' declarations and slot templates. */
 void crl_retcon_swe_release(crl_coro *c);
+
+/* retcon_promote.c: mem2reg for the swifterror variables. A function's
+ * index CFG with dominators and frontiers, its blocks in dominator-tree
+ * preorder (unreachable ones last); built once for all the variables. */
+typedef struct crl_retcon_fn_cfg {
+  uint32_t n;
+  LLVMBasicBlockRef *bb; /* id -> block, in function order */
+  crl_valmap id;         /* block -> id */
+  crl_cfg g;
+  crl_domtree dt;
+  crl_dfrontier df;
+  uint32_t *order;
+} crl_retcon_fn_cfg;
+int crl_retcon_fn_cfg_build(crl_retcon_fn_cfg *f, LLVMValueRef fn);
+void crl_retcon_fn_cfg_free(crl_retcon_fn_cfg *f);
+/* Only plain loads and stores of its own type use alloca a. */
+int crl_retcon_promotable(LLVMValueRef a);
+/* Replaces a's loads with the values its stores put there (phis where
+ * they meet) and erases a; the CFG must be the function's current one. */
+int crl_retcon_promote(crl_coro *c, const crl_retcon_fn_cfg *f, LLVMValueRef a);
 
 /* Is element k of a suspend's result (the prototype's parameter k + 1)
  * swifterror? */

@@ -5,18 +5,18 @@
  * pointer and only the function it was made in (or passed to) may use it.
  * The coroutine's code, though, uses its swifterror argument and its
  * swifterror allocas across suspends. As in LLVM, what such a pointer
- * holds becomes a plain alloca (the frame planner keeps it wherever it
- * must live, across suspends included), and markers note where a function
- * of the split deals with a real swifterror slot:
+ * holds becomes a variable, promoted to SSA values where it can be
+ * (retcon_promote.c; the frame planner spills them like any other), and
+ * markers note where a function of the split deals with a real slot:
  *   - around each call that takes the pointer, the value goes into the
  *     slot before the call and is read back after it (the callee gets the
  *     slot itself);
  *   - for the argument only: on entry the value is what the ramp's caller
- *     passed, before each suspend and each coro.end the value goes into
- *     the slot of the function's caller, and after each suspend, when the
- *     continuations take a swifterror parameter, the value is what the
- *     continuation's caller passed there. Without such a parameter the
- *     value is kept across the suspend (LLVM reads an uninitialized slot).
+ *     passed, before each suspend and each coro.end it goes into the slot
+ *     of the function's caller, and after each suspend it is what the
+ *     continuation's caller passed in the prototype's swifterror
+ *     parameter, or null when there is none (a caller that passes no slot
+ *     passes no error; LLVM reads an uninitialized slot there).
  * retcon_swifterror_slots.c turns markers into slot loads and stores once
  * the functions exist. */
 #include <llvm-c/DebugInfo.h>
@@ -74,7 +74,9 @@ static LLVMValueRef emit_set(crl_coro *c, LLVMValueRef var, LLVMTypeRef t, int l
 static int emit_get(crl_coro *c, LLVMValueRef var, LLVMTypeRef t, int local) {
   LLVMValueRef fn = crl_retcon_swe_marker(c, 1, local, t);
   if (!fn) return -1;
-  store_value(c, LLVMBuildCall2(c->b, LLVMGlobalGetValueType(fn), fn, NULL, 0, ""), var);
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(var, &len);
+  store_value(c, LLVMBuildCall2(c->b, LLVMGlobalGetValueType(fn), fn, NULL, 0, name), var);
   return 0;
 }
 
@@ -134,7 +136,7 @@ static int adopt_uses(crl_coro *c, LLVMValueRef ptr, LLVMValueRef var, LLVMTypeR
 /* The argument's value: what the caller passed on entry; handed to the
  * caller's slot before each suspend and end; taken from the continuation's
  * slot after each suspend when it has one. */
-static int eliminate_arg(crl_coro *c, LLVMValueRef arg) {
+static int eliminate_arg(crl_coro *c, LLVMValueRef arg, crl_vec *vars) {
   crl_retcon_swe *w = &crl_retcon_of(c)->swe;
   LLVMTypeRef t = c->ptr_t;
   size_t len = 0;
@@ -144,6 +146,7 @@ static int eliminate_arg(crl_coro *c, LLVMValueRef arg) {
   snprintf(name, len + 16, "%.*s.value", (int)len, len ? an : "swifterror");
   LLVMValueRef var = new_variable(c, t, crl_first_non_phi(LLVMGetEntryBasicBlock(c->fn)), name);
   free(name);
+  if (crl_vec_push(vars, var) != 0) return -1;
   /* Before anything reads it: the caller's value. */
   LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(var));
   if (emit_get(c, var, t, 0) != 0 || adopt_uses(c, arg, var, t, 0) != 0) return -1;
@@ -152,9 +155,10 @@ static int eliminate_arg(crl_coro *c, LLVMValueRef arg) {
     LLVMPositionBuilderBefore(c->b, call);
     LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(call));
     if (!emit_set(c, var, t, 0)) return -1;
-    if (!w->cont_param) continue;
     LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
-    if (emit_get(c, var, t, 0) != 0) return -1;
+    /* A caller passing no slot passes no error either. */
+    if (!w->cont_param) store_value(c, LLVMConstNull(t), var);
+    else if (emit_get(c, var, t, 0) != 0) return -1;
   }
   for (unsigned k = 0; k < c->ends.n; k++) {
     LLVMValueRef end = c->ends.v[k];
@@ -166,16 +170,48 @@ static int eliminate_arg(crl_coro *c, LLVMValueRef arg) {
   return 0;
 }
 
-/* A swifterror alloca: an alloca passed as a swifterror argument (the
- * verifier allows no other alloca there; one only loaded and stored needs
- * nothing). */
-static int is_swifterror_alloca(LLVMValueRef a) {
-  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
-    if (call_operand(LLVMGetUser(u), a) != UINT32_MAX) return 1;
-  return 0;
+/* Where allocas are printed: a scratch function of a module of its own,
+ * made on first use (LLVM cannot print a detached instruction). */
+typedef struct probe_fn { LLVMModuleRef m; LLVMBasicBlockRef bb; } probe_fn;
+
+/* Whether alloca `a` says `swifterror` when printed: LLVM-C has no query
+ * for the flag. A copy without metadata is printed from the scratch
+ * function, which needs no numbering of the coroutine's values or of its
+ * module's metadata. */
+static int printed_swifterror(crl_coro *c, probe_fn *pf, LLVMValueRef a) {
+  if (!pf->m) {
+    pf->m = LLVMModuleCreateWithNameInContext("swifterror probe", c->ctx);
+    LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), NULL, 0, 0);
+    pf->bb = LLVMAppendBasicBlockInContext(c->ctx, LLVMAddFunction(pf->m, "probe", ft), "");
+  }
+  LLVMValueRef probe = LLVMInstructionClone(a);
+  size_t n = 0;
+  LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(probe, &n);
+  for (size_t k = 0; k < n; k++)
+    LLVMSetMetadata(probe, LLVMValueMetadataEntriesGetKind(md, (unsigned)k), NULL);
+  if (md) LLVMDisposeValueMetadataEntries(md);
+  LLVMInstructionSetDebugLoc(probe, NULL);
+  LLVMPositionBuilderAtEnd(c->b, pf->bb);
+  LLVMInsertIntoBuilderWithName(c->b, probe, "probe");
+  char *text = LLVMPrintValueToString(probe);
+  int yes = text && strstr(text, "alloca swifterror ") != NULL;
+  LLVMDisposeMessage(text);
+  LLVMInstructionEraseFromParent(probe);
+  return yes;
 }
 
-static int eliminate_alloca(crl_coro *c, LLVMValueRef a) {
+/* A swifterror alloca: one passed as a swifterror argument (the verifier
+ * allows no other alloca there), or one only loaded and stored that is
+ * marked so (no frame or copy may take its address either). Such allocas
+ * hold a pointer. */
+static int is_swifterror_alloca(crl_coro *c, probe_fn *pf, LLVMValueRef a) {
+  if (LLVMGetTypeKind(LLVMGetAllocatedType(a)) != LLVMPointerTypeKind) return 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
+    if (call_operand(LLVMGetUser(u), a) != UINT32_MAX) return 1;
+  return printed_swifterror(c, pf, a);
+}
+
+static int eliminate_alloca(crl_coro *c, LLVMValueRef a, crl_vec *vars) {
   size_t len = 0;
   char *name = crl_strdup(LLVMGetValueName2(a, &len));
   if (!name) return -1;
@@ -184,9 +220,20 @@ static int eliminate_alloca(crl_coro *c, LLVMValueRef a) {
   LLVMValueRef var = new_variable(c, t, a, name);
   free(name);
   LLVMSetAlignment(var, LLVMGetAlignment(a));
-  if (adopt_uses(c, a, var, t, 1) != 0) return -1;
+  if (crl_vec_push(vars, var) != 0 || adopt_uses(c, a, var, t, 1) != 0) return -1;
   LLVMInstructionEraseFromParent(a);
   return 0;
+}
+
+/* The variables become values where they can (crl_retcon_promotable),
+ * as LLVM promotes them; one CFG serves them all. */
+static int promote_all(crl_coro *c, const crl_vec *vars) {
+  crl_retcon_fn_cfg f;
+  int rc = crl_retcon_fn_cfg_build(&f, c->fn);
+  for (unsigned k = 0; k < vars->n && rc == 0; k++)
+    if (crl_retcon_promotable(vars->v[k])) rc = crl_retcon_promote(c, &f, vars->v[k]);
+  crl_retcon_fn_cfg_free(&f);
+  return rc;
 }
 
 /* The continuations' swifterror parameter, if the prototype has one. */
@@ -224,14 +271,19 @@ int crl_retcon_eliminate_swifterror(crl_coro *c) {
     st->swe.arg = arg;
   }
   crl_vec allocas = {0};
+  probe_fn pf = {0};
   int rc = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (LLVMIsAAllocaInst(i) && is_swifterror_alloca(i)) rc |= crl_vec_push(&allocas, i);
+      if (LLVMIsAAllocaInst(i) && is_swifterror_alloca(c, &pf, i)) rc |= crl_vec_push(&allocas, i);
+  if (pf.m) LLVMDisposeModule(pf.m);
   for (unsigned k = 0; k < allocas.n && rc == 0; k++)
     rc = check_slot_type(c, allocas.v[k], allocas.v[k], "a swifterror alloca");
-  if (rc == 0 && st->swe.arg) rc = eliminate_arg(c, st->swe.arg);
-  for (unsigned k = 0; k < allocas.n && rc == 0; k++) rc = eliminate_alloca(c, allocas.v[k]);
+  crl_vec vars = {0};
+  if (rc == 0 && st->swe.arg) rc = eliminate_arg(c, st->swe.arg, &vars);
+  for (unsigned k = 0; k < allocas.n && rc == 0; k++) rc = eliminate_alloca(c, allocas.v[k], &vars);
+  if (rc == 0 && vars.n) rc = promote_all(c, &vars);
+  crl_vec_free(&vars);
   crl_vec_free(&allocas);
   if (rc && crl_result_ok(c->res)) CRL_ERR(c, c->id, "out of memory");
   return rc;

@@ -110,7 +110,9 @@ static int lower_marker(crl_coro *c, own_slots *o, const crl_retcon_swe_mark *mk
   if (!slot && !mk->local && !mk->get && !LLVMGetFirstUse(call)) {
     LLVMValueRef v = LLVMGetOperand(call, 0);
     LLVMInstructionEraseFromParent(call);
-    if (LLVMIsALoadInst(v) && !LLVMGetFirstUse(v)) LLVMInstructionEraseFromParent(v);
+    /* What computed the value for nobody else (a reload, a phi) goes too. */
+    if ((LLVMIsALoadInst(v) || LLVMIsAPHINode(v)) && !LLVMGetFirstUse(v))
+      LLVMInstructionEraseFromParent(v);
     return 0;
   }
   if (!slot && !(slot = own_slot(c, o, mk->type))) return -1;

@@ -1,38 +1,38 @@
 ; A coroutine's swifterror argument used across a suspend, the prototype
-; taking a swifterror parameter. What the argument points to lives in a
-; plain alloca (here never across a suspend: each function starts from its
-; caller's slot). The ramp starts from what its caller passed and the
-; continuation from what its own caller passed; a call taking the argument
-; gets the running function's slot (the ramp's argument, the
-; continuation's swifterror parameter), the value stored there before the
-; call and read back after it; before returning, at the suspend or the
-; end, each function leaves the error in its caller's slot.
+; taking a swifterror parameter. What the argument points to is a value
+; (promoted to SSA, as LLVM does), which here never crosses a suspend:
+; each function starts from its caller's slot. The ramp starts from what
+; its caller passed and the continuation from what its own caller passed;
+; a call taking the argument gets the running function's slot (the ramp's
+; argument, the continuation's swifterror parameter), the value stored
+; there before the call and read back after it; before returning, at the
+; suspend or the end, each function leaves the error in its caller's
+; slot. Only %i crosses the suspend.
 ;
 ; CHECK-LABEL: define swiftcc ptr @gen(ptr %buffer, i32 %n, ptr swifterror %err) {
-; CHECK: %err.value = alloca ptr, align 8
+; CHECK-NEXT: entry:
 ; CHECK-NEXT: [[IN:%.*]] = load ptr, ptr %err, align 8
-; CHECK-NEXT: store ptr [[IN]], ptr %err.value, align 8
-; CHECK: [[V:%.*]] = load ptr, ptr %err.value, align 8
-; CHECK-NEXT: store ptr [[V]], ptr %err, align 8
+; CHECK: [[V:%.*]] = phi ptr [ [[IN]], %entry ]
+; CHECK: store ptr [[V]], ptr %err, align 8
 ; CHECK-NEXT: call swiftcc void @mayThrow(i32 %i, ptr swifterror %err)
 ; CHECK-NEXT: [[OUT:%.*]] = load ptr, ptr %err, align 8
-; CHECK-NEXT: store ptr [[OUT]], ptr %err.value, align 8
-; CHECK-NEXT: %e = load ptr, ptr %err.value, align 8
-; CHECK-NEXT: call void @report(ptr %e)
-; CHECK-NEXT: [[LAST:%.*]] = load ptr, ptr %err.value, align 8
-; CHECK-NEXT: store ptr [[LAST]], ptr %err, align 8
-; CHECK: ret ptr @gen.resume.0
+; CHECK-NEXT: call void @report(ptr [[OUT]])
+; CHECK-NEXT: store ptr [[OUT]], ptr %err, align 8
+; CHECK-NEXT: store i32 %i, ptr %buffer, align 4
+; CHECK-NEXT: ret ptr @gen.resume.0
 ;
 ; CHECK: define internal swiftcc ptr @gen.resume.0(ptr {{.*}}%buffer, i1 %{{[0-9]+}}, ptr swifterror [[SLOT:%[0-9]+]]) {
-; CHECK: [[VAR:%[0-9]+]] = alloca ptr, align 8
-; CHECK: call swiftcc void @mayThrow(i32 %dec, ptr swifterror [[SLOT]])
+; CHECK-NOT: alloca
+; CHECK: store ptr [[RESUMED:%[0-9]+]], ptr [[SLOT]], align 8
+; CHECK-NEXT: call swiftcc void @mayThrow(i32 %dec, ptr swifterror [[SLOT]])
+; CHECK-NEXT: [[OUT2:%[0-9]+]] = load ptr, ptr [[SLOT]], align 8
+; CHECK-NEXT: call void @report(ptr [[OUT2]])
+; CHECK-NEXT: store ptr [[OUT2]], ptr [[SLOT]], align 8
 ; CHECK: ret ptr @gen.resume.0
 ; CHECK: loop:
-; CHECK: [[RESUMED:%[0-9]+]] = load ptr, ptr [[SLOT]], align 8
-; CHECK-NEXT: store ptr [[RESUMED]], ptr [[VAR]], align 8
+; CHECK: [[RESUMED]] = load ptr, ptr [[SLOT]], align 8
 ; CHECK: done:
-; CHECK-NEXT: [[FINAL:%[0-9]+]] = load ptr, ptr [[VAR]], align 8
-; CHECK-NEXT: store ptr [[FINAL]], ptr [[SLOT]], align 8
+; CHECK-NEXT: store ptr [[RESUMED]], ptr [[SLOT]], align 8
 ; CHECK-NEXT: ret ptr null
 ;
 ; GLOBAL-NOT: corolower.swifterror

@@ -23,6 +23,7 @@ static int async_init(crl_coro *c) {
 static void async_release(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
   if (!st) return;
+  crl_vec_free(&st->guards);
   free(st->susp);
   free(st);
   c->abi_state = NULL;

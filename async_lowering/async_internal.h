@@ -32,6 +32,7 @@ typedef struct crl_async_state {
   uint64_t frame_offset; /* where the frame starts in the context */
   uint64_t context_size; /* the final size patched into the afp */
   crl_async_susp *susp;  /* per suspend point */
+  crl_vec guards;        /* reads keeping locals live (async_handoff.c) */
 } crl_async_state;
 
 static inline crl_async_state *crl_async_of(crl_coro *c) {
@@ -51,9 +52,12 @@ char *crl_async_global_ref(LLVMValueRef g);
 int crl_async_normalize(crl_coro *c);
 int crl_async_normalize_suspend(crl_coro *c, crl_suspend *sp);
 
-/* async_handoff.c: once the parts are cut at their tail calls, the resume
- * placeholders kept as store points go, the part's reloads after them
- * moved ahead of them. */
+/* async_handoff.c: before the frame is planned, locals a part touches
+ * after a handover share no bytes with what lives after its suspend;
+ * once the parts are cut at their tail calls, the resume placeholders
+ * kept as store points go, the part's reloads after them moved ahead of
+ * them (and the guards' reads go). */
+int crl_async_guard_locals(crl_coro *c);
 int crl_async_drop_markers(crl_coro *c);
 
 /* async_tail.c: calls of a function with the suspend's or end's arguments

@@ -183,7 +183,7 @@ int crl_async_normalize(crl_coro *c) {
   int rc = keep_markers(c, &markers);
   if (rc == 0) drop_strays(c, &markers);
   crl_valmap_free(&markers);
-  if (rc != 0) return -1;
+  if (rc != 0 || crl_async_guard_locals(c) != 0) return -1;
   /* The coroutine's own context: each resume function has it from the
    * projection, so it never needs a frame slot. */
   c->frame_base = LLVMGetParam(c->fn, st->ctx_arg);

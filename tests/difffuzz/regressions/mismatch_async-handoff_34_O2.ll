@@ -95,7 +95,7 @@ define ptr @project_self_va(ptr %ctx, ...) {
   ret ptr %ctx
 }
 @project_self_alias = alias ptr (ptr), ptr @project_self
-define swifttailcc void @fwd_nothing(ptr %ctx) {
+define swifttailcc void @fwd_nothing() {
   ret void
 }
 
@@ -127,7 +127,7 @@ b1:
   %res29 = call ptr @llvm.coro.async.resume()
   call void @fz_run_now(ptr %res29, ptr %ctx)
   call void @trace(i32 7103, i64 %a1)
-  %r29 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res29, ptr @project_self, ptr @fwd_nothing, ptr %ctx)
+  %r29 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res29, ptr @project_self, ptr @fwd_nothing)
   %v13 = call i64 @mix(i64 %v3, i64 %v3)
   %i14 = add i64 %i2, 1
   %c15 = icmp ult i64 %i14, 4

@@ -1,4 +1,4 @@
-// driver of mismatch_async_80_O2.ll
+// driver of mismatch_async-handoff_80_O2.ll
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -94,7 +94,7 @@ define ptr @project_self_va(ptr %ctx, ...) {
   ret ptr %ctx
 }
 @project_self_alias = alias ptr (ptr), ptr @project_self
-define swifttailcc void @fwd_nothing(ptr %ctx) {
+define swifttailcc void @fwd_nothing() {
   ret void
 }
 
@@ -174,7 +174,7 @@ entry:
   %res34 = call ptr @llvm.coro.async.resume()
   call void @fz_run_now(ptr %res34, ptr %ctx)
   call void @trace(i32 7113, i64 %aw5)
-  %r34 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res34, ptr @project_self_va, ptr @fwd_nothing, ptr %ctx)
+  %r34 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res34, ptr @project_self_va, ptr @fwd_nothing)
   call void @trace(i32 9000, i64 %a1)
   %outpp = getelementptr inbounds i8, ptr %ctx, i64 40
   %outp = load ptr, ptr %outpp, align 8

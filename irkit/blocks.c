@@ -401,6 +401,13 @@ void crl_remove_unreachable(LLVMValueRef fn) {
       if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
         LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
   }
+  /* Their terminators go first: a block deleted while a dead block not yet
+   * deleted still branches to it leaves that branch's use in freed memory,
+   * which deleting the branch later writes to. */
+  for (unsigned k = 0; k < dead.n; k++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(dead.v[k]);
+    if (t) LLVMInstructionEraseFromParent(t);
+  }
   for (unsigned k = 0; k < dead.n; k++)
     LLVMDeleteBasicBlock(dead.v[k]);
   crl_bvec_free(&dead);

@@ -99,7 +99,11 @@ typedef struct promo {
 } promo;
 
 static int place_phis(crl_coro *c, const crl_retcon_fn_cfg *f, promo *p) {
-  uint32_t *defs = malloc((f->n + 1) * sizeof *defs), nd = 0;
+  uint32_t nd = 0, nstores = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(p->a); u; u = LLVMGetNextUse(u))
+    nstores += LLVMIsAStoreInst(LLVMGetUser(u)) != NULL;
+  /* A block may store several times: one entry per store. */
+  uint32_t *defs = malloc((nstores + 1) * sizeof *defs);
   uint32_t *at = malloc((f->n + 1) * sizeof *at);
   if (!defs || !at) {
     free(defs);

@@ -103,6 +103,8 @@ int crl_target_can_musttail(const crl_target *t, LLVMValueRef call,
                             int same_signature, const char **why) {
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
   unsigned cc = LLVMGetInstructionCallConv(call);
+  if (!t->num_cc_rules)
+    return refuse(why, "corolower knows no guaranteed tail call on this architecture");
   if (LLVMGetFunctionCallConv(fn) != cc)
     return refuse(why, "caller and callee have different calling conventions");
   const crl_cc_rule *r = crl_target_cc_rule(t, cc);

@@ -187,7 +187,11 @@ e2e_unit() {
   local src="$programs_dir/$n.cpp" m why
   # What the target's toolchain makes of the program with clang's own lowering.
   local ref_ok=1
-  if [ "$runs" = 1 ] && ! build "$t" O2 "$src" "$d/clang.exe"; then ref_ok=0; fi
+  if [ "$runs" = 1 ]; then
+    build "$t" O2 "$src" "$d/clang.exe" || ref_ok=0
+  elif ! front_end "$t" -O2 "$src" "$d/probe.ll" >"$d/clang.exe.log" 2>&1; then
+    ref_ok=0
+  fi
   for m in "${mode_list[@]}"; do
     why=""
     local in="$d/$m.presplit.ll" low="$d/$m.corolower.ll" llvm="$d/$m.llvm.ll"
@@ -224,7 +228,13 @@ e2e_unit() {
       continue
     fi
     if ! build "$t" O2 "$low" "$d/$m.exe"; then
-      echo "FAIL $t $n $m: compiling the lowered IR failed (see $d/$m.exe.log)" >>"$res.tmp"; continue
+      # wasm32's compiler-rt wants a stack protector wasi-libc lacks, say.
+      if ! build "$t" O2 "$llvm" "$d/$m.llvm.exe"; then
+        echo "XFAIL $t $n $m: neither lowering links ($(grep -m1 error "$d/$m.exe.log" | cut -c1-120))" >>"$res.tmp"
+      else
+        echo "FAIL $t $n $m: compiling the lowered IR failed (see $d/$m.exe.log)" >>"$res.tmp"
+      fi
+      continue
     fi
     local rc lrc="build" want same_x86=0 same_own=0
     rc=$(run_exe "$t" "$d/$m.exe" "$d/$m.out")

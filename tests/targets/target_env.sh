@@ -7,8 +7,9 @@
 #   qemu     the qemu-user binary that runs it (empty: native, or node)
 #   tflags   compile and link flags (an array): static executables linked by
 #            lld under qemu (the cross sysroots hold the static libraries);
-#            wasm32 builds against wasi-libc with a 1 MiB shadow stack and
-#            without exceptions (Debian's wasm libc++abi cannot throw)
+#            wasm32 builds against wasi-libc with a 1 MiB shadow stack, its
+#            printf of long double, and without exceptions (Debian's wasm
+#            libc++abi cannot throw)
 #   runs     1 when there is something to run it on (not i686-windows)
 #   tail     1 when LLVM's lowering makes symmetric transfer a tail call
 #   swiftcc  1 when the backend lowers swifttailcc (async coroutines)
@@ -33,9 +34,10 @@ crl_target_cfg() {
     ppc64le) triple=powerpc64le-linux-gnu; qemu=qemu-ppc64le; tail=0; swiftcc=0 ;;
     s390x) triple=s390x-linux-gnu; qemu=qemu-s390x ;;
     wasm32) triple=wasm32-wasi; tail=0; swiftcc=0
-            tflags=(-fno-exceptions -Wno-deprecated -Wl,-z,stack-size=1048576) ;;
+            tflags=(-fno-exceptions -Wno-deprecated -Wl,-z,stack-size=1048576 -lc-printscan-long-double) ;;
     wasm32-tail) triple=wasm32-wasi; swiftcc=0
-            tflags=(-fno-exceptions -Wno-deprecated -mtail-call -Wl,-z,stack-size=1048576) ;;
+            tflags=(-fno-exceptions -Wno-deprecated -mtail-call -Wl,-z,stack-size=1048576
+                    -lc-printscan-long-double) ;;
     *) return 1 ;;
   esac
 }

@@ -104,25 +104,28 @@ void crl_async_ret_after(crl_coro *c, LLVMValueRef inst) {
   LLVMBuildRetVoid(c->b);
 }
 
-static int tail_ok(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call) {
-  return crl_target_musttail_ok(c->target, LLVMGetFunctionCallConv(fragment),
-                                LLVMGetInstructionCallConv(call),
-                                same_signature(fragment, call));
+/* call sits in fragment (or in code about to be moved there). */
+static int tail_ok(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
+                   const char **why) {
+  return crl_target_can_musttail(c->target, call, same_signature(fragment, call), why);
 }
 
 int crl_async_check_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
                          LLVMValueRef blame) {
-  if (tail_ok(c, fragment, call)) return 0;
+  const char *why = NULL;
+  if (tail_ok(c, fragment, call, &why)) return 0;
   size_t fl = 0, tl = 0;
   const char *fname = LLVMGetValueName2(fragment, &fl);
   const char *tname = LLVMGetValueName2(LLVMGetCalledValue(call), &tl);
   CRL_ERR(c, blame,
-          "@%.*s cannot tail-call @%.*s with a guaranteed tail call on %s: musttail "
-          "needs one calling convention on both sides (here %u and %u), and the same "
-          "signature unless it is swifttailcc or tailcc; a function that is not "
-          "defined here cannot be inlined instead",
+          "@%.*s cannot tail-call @%.*s with a guaranteed tail call on %s: %s (calling "
+          "conventions %u and %u; musttail needs one on both sides, and the same "
+          "signature unless it is swifttailcc or tailcc); async functions need "
+          "guaranteed tail calls, and a function that is not defined here cannot be "
+          "inlined instead",
           (int)fl, fname, tl ? (int)tl : 9, tl ? tname : "(pointer)", c->target->name,
-          LLVMGetFunctionCallConv(fragment), LLVMGetInstructionCallConv(call));
+          why ? why : "not allowed", LLVMGetFunctionCallConv(fragment),
+          LLVMGetInstructionCallConv(call));
   return -1;
 }
 
@@ -130,7 +133,7 @@ int crl_async_make_tail(crl_coro *c, LLVMValueRef fragment, LLVMValueRef call,
                         LLVMValueRef blame) {
   LLVMValueRef next = LLVMGetNextInstruction(call);
   if (!next || !LLVMIsAReturnInst(next)) crl_async_ret_after(c, call);
-  if (tail_ok(c, fragment, call)) {
+  if (tail_ok(c, fragment, call, NULL)) {
     LLVMSetTailCallKind(call, LLVMTailCallKindMustTail);
     return 0;
   }

@@ -410,9 +410,20 @@ static int check_target(crl_coro *c) {
   return -1;
 }
 
+/* Every part ends in a guaranteed tail call: a target (or a function
+ * without the target feature) that cannot make one is refused up front,
+ * rather than lowered into calls that grow the stack with every await. */
+static int check_tail_calls(crl_coro *c) {
+  const char *why = NULL;
+  if (crl_target_tail_calls(c->target, c->fn, &why)) return 0;
+  CRL_ERR(c, c->id, "async coroutines need guaranteed tail calls, which %s cannot make "
+                    "here: %s", c->target->name, why);
+  return -1;
+}
+
 int crl_async_validate(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
-  if (check_id(c, st) != 0 || check_foreign(c) != 0 || check_target(c) != 0) return -1;
+  if (check_tail_calls(c) != 0 || check_id(c, st) != 0 || check_foreign(c) != 0 || check_target(c) != 0) return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (check_suspend(c, s) != 0) return -1;
   if (check_resume_unique(c) != 0 || check_stray_resumes(c) != 0) return -1;

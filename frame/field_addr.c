@@ -36,9 +36,12 @@ LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
   }
   LLVMValueRef addr = byte_offset(c, b, frame, f->offset + (f->realign ? f->realign - 1 : 0));
   if (f->realign) {
-    LLVMTypeRef tys[2] = {c->ptr_t, c->i64_t};
+    /* The mask is as wide as the pointer's index (32 bits on i686, ARM and
+     * wasm32), as the verifier requires. */
+    LLVMTypeRef ity = LLVMIntPtrTypeInContext(c->ctx, c->td);
+    LLVMTypeRef tys[2] = {c->ptr_t, ity};
     LLVMValueRef fn = LLVMGetIntrinsicDeclaration(c->mod, ptrmask_id(), tys, 2);
-    LLVMValueRef args[2] = {addr, LLVMConstInt(c->i64_t, ~(uint64_t)(f->realign - 1), 0)};
+    LLVMValueRef args[2] = {addr, LLVMConstInt(ity, ~(uint64_t)(f->realign - 1), 0)};
     addr = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 2, "");
   }
   return addr;

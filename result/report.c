@@ -22,6 +22,10 @@ const char *crl_result_report_text(crl_result *r) {
       crl_sb_printf(&b, " storage=%s buffer=%llu/%u",
                     crl_frame_storage_name(f->storage),
                     (unsigned long long)f->buffer_size, f->buffer_align);
+    /* Said only where a transfer is not a tail call: elsewhere it always is. */
+    if (f->num_plain_transfers)
+      crl_sb_printf(&b, " plain_transfers=%u/%u (no guaranteed tail call: %s)",
+                    f->num_plain_transfers, f->num_transfers, f->transfer_note);
     crl_sb_printf(&b, "\n");
     /* A field shows the IR value it holds, which names it. */
     for (uint32_t k = 0; k < f->num_fields; k++) {
@@ -62,6 +66,12 @@ const char *crl_result_report_json(crl_result *r) {
                     "\"buffer_align\": %u, ",
                     crl_frame_storage_name(f->storage),
                     (unsigned long long)f->buffer_size, f->buffer_align);
+    if (f->num_plain_transfers) {
+      crl_sb_printf(&b, "\"transfers\": %u, \"plain_transfers\": %u, \"transfer_note\": ",
+                    f->num_transfers, f->num_plain_transfers);
+      crl_sb_json_string(&b, f->transfer_note);
+      crl_sb_printf(&b, ", ");
+    }
     crl_sb_printf(&b, "\"fields\": [");
     for (uint32_t k = 0; k < f->num_fields; k++) {
       const crl_frame_field *fd = &f->fields[k];

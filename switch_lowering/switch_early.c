@@ -12,11 +12,18 @@
 #include "targets/targets.h"
 
 /* Switched-resume frames start with the resume and destroy pointers; the
- * promise follows at alignTo(2 * pointer size, promise alignment). */
-static LLVMValueRef frame_slot(LLVMBuilderRef b, LLVMContextRef ctx,
-                               LLVMValueRef h, unsigned word) {
+ * promise follows at alignTo(2 * pointer size, promise alignment). The
+ * pointer size is the module's (4 bytes on i686, ARM and wasm32), which
+ * its data layout has by now (crl_target_prepare_module). */
+static unsigned pointer_size(LLVMModuleRef m) {
+  return LLVMPointerSize(LLVMGetModuleDataLayout(m));
+}
+
+static LLVMValueRef frame_slot(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef h,
+                               unsigned word) {
   if (!word) return h;
-  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), 8 * word, 0);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMValueRef off = LLVMConstInt(LLVMInt64TypeInContext(ctx), pointer_size(m) * word, 0);
   return LLVMBuildGEP2(b, LLVMInt8TypeInContext(ctx), h, &off, 1, "");
 }
 
@@ -84,7 +91,8 @@ static LLVMValueRef lower_call(LLVMModuleRef m, LLVMBuilderRef b,
     unsigned align = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 1));
     int from = (int)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 2));
     if (align == 0) align = 1;
-    long long off = (long long)((16 + align - 1) / align * align);
+    long long two = 2 * (long long)pointer_size(m);
+    long long off = (two + align - 1) / align * align;
     LLVMValueRef o = LLVMConstInt(LLVMInt64TypeInContext(ctx),
                                   (unsigned long long)(from ? -off : off), 1);
     return LLVMBuildGEP2(b, LLVMInt8TypeInContext(ctx), h, &o, 1, "");
@@ -93,13 +101,13 @@ static LLVMValueRef lower_call(LLVMModuleRef m, LLVMBuilderRef b,
   case CRL_I_DESTROY: {
     unsigned word = k == CRL_I_RESUME ? 0 : 1;
     LLVMValueRef fp = keep ? subfn_addr(m, b, h, word)
-                           : LLVMBuildLoad2(b, ptr, frame_slot(b, ctx, h, word), "");
+                           : LLVMBuildLoad2(b, ptr, frame_slot(m, b, h, word), "");
     call_through(b, fp, h, call, cc);
     return NULL;
   }
   case CRL_I_SUBFN_ADDR: {
     unsigned idx = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(call, 1));
-    return LLVMBuildLoad2(b, ptr, frame_slot(b, ctx, h, idx), "");
+    return LLVMBuildLoad2(b, ptr, frame_slot(m, b, h, idx), "");
   }
   case CRL_I_NOOP: return noop_frame(m, cc);
   default: return NULL;

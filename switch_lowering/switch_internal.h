@@ -23,6 +23,9 @@ typedef struct crl_switch_state {
   uint32_t entry_point;
   LLVMValueRef entry_fn;
   crl_switch_susp *susp; /* per suspend point */
+  /* A symmetric transfer was left a plain call (the target could not make
+   * it a tail call) and the warning saying so was given. */
+  int plain_transfer_noted;
 } crl_switch_state;
 
 static inline crl_switch_state *crl_switch_of(crl_coro *c) {

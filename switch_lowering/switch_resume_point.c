@@ -150,9 +150,8 @@ static LLVMValueRef make_thunk(crl_coro *c, uint32_t s) {
   LLVMTypeRef fty = LLVMGlobalGetValueType(st->destroy_fn);
   LLVMValueRef arg = LLVMGetParam(f, 0);
   LLVMValueRef call = LLVMBuildCall2(b, fty, st->destroy_fn, &arg, 1, "");
-  unsigned cc = c->target->clone_cc;
-  LLVMSetInstructionCallConv(call, cc);
-  if (crl_target_musttail_ok(c->target, cc, cc, 1))
+  LLVMSetInstructionCallConv(call, c->target->clone_cc);
+  if (crl_target_can_musttail(c->target, call, 1, NULL))
     LLVMSetTailCallKind(call, LLVMTailCallKindMustTail);
   LLVMBuildRetVoid(b);
   LLVMDisposeBuilder(b);

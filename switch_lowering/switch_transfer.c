@@ -3,9 +3,27 @@
 #include "targets/targets.h"
 #include <llvm-c/DebugInfo.h>
 
+/* Where the target cannot make the transfer a tail call, it stays a plain
+ * call followed by a return, as with LLVM's passes: each transfer then
+ * nests a call. Said once per coroutine, and in its frame report. */
+static void note_plain_transfer(crl_coro *c, LLVMValueRef handle, const char *why) {
+  if (c->report) {
+    c->report->num_plain_transfers++;
+    c->report->transfer_note = why;
+  }
+  crl_switch_state *st = crl_switch_of(c);
+  if (st->plain_transfer_noted) return;
+  st->plain_transfer_noted = 1;
+  crl_diagf(c->res, CRL_SEV_WARNING, c->fn, handle,
+            "symmetric transfer is a plain call, not a guaranteed tail call, on %s (%s): "
+            "each transfer nests a call, as with LLVM's lowering",
+            c->target->name, why);
+}
+
 /* Symmetric transfer: the awaiter handed back a coroutine to run next. In
  * a resume function that is a tail call (musttail, so chains of transfers
- * never grow the stack); in the ramp an ordinary call. */
+ * never grow the stack) where the target can make one; in the ramp an
+ * ordinary call. */
 int crl_switch_transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
                         LLVMBasicBlockRef landing, int in_clone) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(pre);
@@ -20,17 +38,14 @@ int crl_switch_transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
   LLVMInstructionSetDebugLoc(call, loc);
   if (!in_clone) return 0;
   /* Resume functions call each other with one signature, void(ptr). */
-  unsigned cc = c->target->clone_cc;
-  if (!crl_target_musttail_ok(c->target, cc, cc, 1)) {
-    CRL_ERR(c, handle, "symmetric transfer needs a guaranteed tail call, which "
-                       "target %s cannot make with this calling convention",
-            c->target->name);
-    return -1;
-  }
-  LLVMSetTailCallKind(call, LLVMTailCallKindMustTail);
+  const char *why = NULL;
+  if (c->report) c->report->num_transfers++;
+  if (crl_target_can_musttail(c->target, call, 1, &why))
+    LLVMSetTailCallKind(call, LLVMTailCallKindMustTail);
+  else
+    note_plain_transfer(c, handle, why);
   crl_remove_phi_entries(landing, pre);
   LLVMBuildRetVoid(c->b);
   LLVMInstructionEraseFromParent(t);
   return 0;
 }
-

@@ -12,8 +12,7 @@ static const crl_cc_rule rules[] = {
 };
 
 /* AAPCS64 malloc and operator new: 16 bytes. */
-static unsigned alloc_align(const char *triple, LLVMTargetDataRef td) {
-  (void)triple;
+static unsigned alloc_align(LLVMTargetDataRef td) {
   (void)td;
   return 16;
 }

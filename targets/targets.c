@@ -7,22 +7,44 @@
 
 #include <llvm-c/TargetMachine.h>
 
-static const crl_target *const all_targets[] = {&crl_target_x86_64,
-                                                &crl_target_aarch64};
+/* Every target corolower has rules for, in the order triples are matched
+ * against them: AArch64's "arm64" before ARM's "arm". The names in
+ * diagnostics come from here too. */
+static const crl_target *const all_targets[] = {
+    &crl_target_x86_64, &crl_target_aarch64, &crl_target_i686,
+    &crl_target_arm,    &crl_target_riscv64, &crl_target_ppc64le,
+    &crl_target_systemz, &crl_target_wasm};
+#define NUM_TARGETS (sizeof all_targets / sizeof *all_targets)
 
-static int has_prefix(const char *s, const char *p) {
-  return strncmp(s, p, strlen(p)) == 0;
+/* Does the architecture part of triple (up to the first '-') start with
+ * p? "armv7" and "thumbv7em" are ARM whatever their version suffix. */
+static int arch_has_prefix(const char *triple, const char *p) {
+  size_t arch = strcspn(triple, "-"), n = strlen(p);
+  return n <= arch && strncmp(triple, p, n) == 0;
 }
 
 const crl_target *crl_target_for(const char *triple) {
   if (!triple) return NULL;
-  for (size_t i = 0; i < sizeof all_targets / sizeof *all_targets; i++)
+  for (size_t i = 0; i < NUM_TARGETS; i++)
     for (const char *const *p = all_targets[i]->triple_prefixes; *p; p++)
-      if (has_prefix(triple, *p)) return all_targets[i];
-  return NULL;
+      if (arch_has_prefix(triple, *p)) return all_targets[i];
+  return &crl_target_generic;
 }
 
-const char *crl_target_names(void) { return "x86-64, AArch64"; }
+static once_flag names_once = ONCE_FLAG_INIT;
+static char names_buf[256];
+
+static void build_names(void) {
+  size_t at = 0;
+  for (size_t i = 0; i < NUM_TARGETS && at < sizeof names_buf; i++)
+    at += (size_t)snprintf(names_buf + at, sizeof names_buf - at, "%s%s",
+                           i ? ", " : "", all_targets[i]->name);
+}
+
+const char *crl_target_names(void) {
+  call_once(&names_once, build_names);
+  return names_buf;
+}
 
 const crl_cc_rule *crl_target_cc_rule(const crl_target *t, unsigned cc) {
   for (size_t i = 0; t && i < t->num_cc_rules; i++)
@@ -30,13 +52,84 @@ const crl_cc_rule *crl_target_cc_rule(const crl_target *t, unsigned cc) {
   return NULL;
 }
 
-int crl_target_musttail_ok(const crl_target *t, unsigned caller_cc,
-                           unsigned callee_cc, int same_signature) {
-  if (caller_cc != callee_cc) return 0;
-  const crl_cc_rule *r = crl_target_cc_rule(t, callee_cc);
-  if (!r) return 0;
-  return r->musttail == CRL_MUSTTAIL_ANY_SIGNATURE ||
-         (r->musttail == CRL_MUSTTAIL_SAME_SIGNATURE && same_signature);
+static int refuse(const char **why, const char *reason) {
+  if (why) *why = reason;
+  return 0;
+}
+
+/* The value of a string attribute of fn, or NULL (len set to 0). */
+static const char *fn_string_attr(LLVMValueRef fn, const char *key, unsigned *len) {
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, key,
+                                                     (unsigned)strlen(key));
+  *len = 0;
+  return a ? LLVMGetStringAttributeValue(a, len) : NULL;
+}
+
+/* Does "+f1,-f2,..." enable name? The last mention wins, as in LLVM's
+ * subtarget feature parsing; unnamed means as the CPU has it. */
+static int feature_state(const char *list, unsigned len, const char *name, int dflt) {
+  size_t n = strlen(name);
+  for (unsigned i = 0; i < len;) {
+    unsigned j = i;
+    while (j < len && list[j] != ',') j++;
+    if (j - i == n + 1 && (list[i] == '+' || list[i] == '-') &&
+        strncmp(list + i + 1, name, n) == 0)
+      dflt = list[i] == '+';
+    i = j + 1;
+  }
+  return dflt;
+}
+
+/* Has fn the subtarget feature t's tail calls need? */
+static int has_tail_feature(const crl_target *t, LLVMValueRef fn) {
+  unsigned clen = 0, flen = 0;
+  const char *cpu = fn_string_attr(fn, "target-cpu", &clen);
+  int on = 0;
+  for (const char *const *p = t->tail_cpus; cpu && p && *p; p++)
+    if (strlen(*p) == clen && strncmp(cpu, *p, clen) == 0) on = 1;
+  const char *fs = fn_string_attr(fn, "target-features", &flen);
+  return fs ? feature_state(fs, flen, t->tail_feature, on) : on;
+}
+
+/* A direct call of a local function defined in this module. */
+static int local_callee(LLVMValueRef call) {
+  LLVMValueRef f = LLVMGetCalledValue(call);
+  if (!f || !LLVMIsAFunction(f) || LLVMIsDeclaration(f)) return 0;
+  LLVMLinkage l = LLVMGetLinkage(f);
+  return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+}
+
+int crl_target_can_musttail(const crl_target *t, LLVMValueRef call,
+                            int same_signature, const char **why) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+  unsigned cc = LLVMGetInstructionCallConv(call);
+  if (!t->num_cc_rules)
+    return refuse(why, "corolower knows no guaranteed tail call on this architecture");
+  if (LLVMGetFunctionCallConv(fn) != cc)
+    return refuse(why, "caller and callee have different calling conventions");
+  const crl_cc_rule *r = crl_target_cc_rule(t, cc);
+  if (!r || r->musttail == CRL_MUSTTAIL_NEVER)
+    return refuse(why, "the target has no musttail for this calling convention");
+  if (r->musttail == CRL_MUSTTAIL_SAME_SIGNATURE && !same_signature)
+    return refuse(why, "musttail with this calling convention needs caller and callee of "
+                       "one prototype");
+  if (t->tail_feature && !has_tail_feature(t, fn))
+    return refuse(why, "the function's target features do not enable tail calls");
+  if (t->musttail_local_callee && !local_callee(call))
+    return refuse(why, "a call through a pointer, or of a function defined elsewhere, "
+                       "must restore the TOC pointer after it");
+  return 1;
+}
+
+int crl_target_tail_calls(const crl_target *t, LLVMValueRef fn, const char **why) {
+  const crl_cc_rule *r = crl_target_cc_rule(t, LLVMGetFunctionCallConv(fn));
+  if (!t->num_cc_rules)
+    return refuse(why, "corolower knows no guaranteed tail call on this architecture");
+  if (!r || r->musttail == CRL_MUSTTAIL_NEVER)
+    return refuse(why, "the target has no musttail for the function's calling convention");
+  if (t->tail_feature && !has_tail_feature(t, fn))
+    return refuse(why, "the function's target features do not enable tail calls");
+  return 1;
 }
 
 int crl_target_tail_guaranteed(const crl_target *t, unsigned cc) {
@@ -45,7 +138,7 @@ int crl_target_tail_guaranteed(const crl_target *t, unsigned cc) {
 }
 
 unsigned crl_target_alloc_align(const crl_target *t, LLVMTargetDataRef td) {
-  unsigned a = t && t->alloc_align ? t->alloc_align(NULL, td) : 0;
+  unsigned a = t && t->alloc_align ? t->alloc_align(td) : 0;
   return a ? a : 16;
 }
 
@@ -133,9 +226,8 @@ static char *prepare_without_triple(LLVMModuleRef m, char **assumed) {
   return msg;
 }
 
-char *crl_target_prepare_module(LLVMModuleRef m, const char *triple_override,
-                                const char *layout_override, char **assumed) {
-  *assumed = NULL;
+static char *prepare_layout(LLVMModuleRef m, const char *triple_override,
+                            const char *layout_override, char **assumed) {
   if (triple_override) LLVMSetTarget(m, triple_override);
   if (layout_override) {
     LLVMSetDataLayout(m, layout_override);
@@ -152,6 +244,30 @@ char *crl_target_prepare_module(LLVMModuleRef m, const char *triple_override,
     if (!triple_override) *assumed = describe_layout(triple, layout);
     LLVMDisposeMessage(layout);
   }
+  return msg;
+}
+
+/* The note for an architecture no table entry names, after the one
+ * already in *assumed if any: which rules it gets, and what follows. */
+static void note_generic(const char *triple, char **assumed) {
+  const char *fmt = "%s%starget '%s' is none of %s: LLVM's rules assumed, with no "
+                    "guaranteed tail call (symmetric transfer is a plain call; async "
+                    "coroutines cannot be lowered)";
+  const char *prev = *assumed ? *assumed : "";
+  size_t n = strlen(fmt) + strlen(prev) + strlen(triple) + strlen(crl_target_names()) + 1;
+  char *s = malloc(n);
+  if (s) snprintf(s, n, fmt, prev, *prev ? "; " : "", triple, crl_target_names());
+  free(*assumed);
+  *assumed = s;
+}
+
+char *crl_target_prepare_module(LLVMModuleRef m, const char *triple_override,
+                                const char *layout_override, char **assumed) {
+  *assumed = NULL;
+  char *msg = prepare_layout(m, triple_override, layout_override, assumed);
+  const char *triple = LLVMGetTarget(m);
+  if (!msg && triple && *triple && crl_target_for(triple) == &crl_target_generic)
+    note_generic(triple, assumed);
   return msg;
 }
 

@@ -1,7 +1,8 @@
 /* The codegen adapter: everything corolower needs to know about a target,
- * one constant struct per architecture (x86_64.c, aarch64.c), found from
- * the module's triple. No other file tests a triple or names a calling
- * convention's rules. */
+ * one constant struct per architecture (x86_64.c, aarch64.c, i686.c, arm.c,
+ * riscv64.c, ppc64le.c, systemz.c, wasm.c; generic.c for the others),
+ * listed in one table (targets.c) and found from the module's triple. No
+ * other file tests a triple or names a calling convention's rules. */
 #ifndef CRL_TARGETS_H
 #define CRL_TARGETS_H
 
@@ -32,7 +33,9 @@ typedef struct crl_cc_rule {
 
 typedef struct crl_target {
   const char *name;                   /* "x86-64", "AArch64" */
-  const char *const *triple_prefixes; /* NULL-terminated; arch part of a triple */
+  /* NULL-terminated prefixes of a triple's architecture (its text before
+   * the first '-'); NULL for the generic target, which takes the rest. */
+  const char *const *triple_prefixes;
   /* The convention of switched-resume clones and symmetric transfers
    * (LLVM's: fastcc). */
   unsigned clone_cc;
@@ -40,25 +43,55 @@ typedef struct crl_target {
   size_t num_cc_rules;
   int swiftasync;                     /* the swiftasync parameter attribute */
   int swifttailcc;                    /* the swifttailcc convention */
+  /* The subtarget feature without which the backend makes no tail call at
+   * all ("tail-call" on WebAssembly), read from the calling function's
+   * "target-features"; CPUs in tail_cpus have it without naming it. NULL
+   * when tail calls need no feature. */
+  const char *tail_feature;
+  const char *const *tail_cpus;
+  /* musttail only on a direct call of a function with local linkage
+   * defined in the module (64-bit PowerPC: a call through a pointer or to
+   * a preemptible function may need the caller's TOC pointer restored
+   * after it, so it cannot be a tail call). */
+  int musttail_local_callee;
   /* Alignment every general-purpose allocation has (malloc, operator
-   * new): twice the pointer size on the ABIs of these targets. */
-  unsigned (*alloc_align)(const char *triple, LLVMTargetDataRef td);
+   * new) on the target's C library; td says which ABI where the
+   * architecture has several (i686: Windows' CRT or glibc). */
+  unsigned (*alloc_align)(LLVMTargetDataRef td);
 } crl_target;
 
 extern const crl_target crl_target_x86_64;
 extern const crl_target crl_target_aarch64;
+extern const crl_target crl_target_i686;
+extern const crl_target crl_target_arm;
+extern const crl_target crl_target_riscv64;
+extern const crl_target crl_target_ppc64le;
+extern const crl_target crl_target_systemz;
+extern const crl_target crl_target_wasm;
+/* Any other architecture: LLVM's rules (fastcc clones, the target's data
+ * layout) without any musttail, since corolower cannot know whether that
+ * backend honours one (MIPS, 32-bit PowerPC and AMDGPU do not). */
+extern const crl_target crl_target_generic;
 
-/* The target of a triple, or NULL when corolower does not know it. */
+/* The target of a triple: one of the table's, crl_target_generic for an
+ * architecture none of them names, NULL only for a NULL triple. */
 const crl_target *crl_target_for(const char *triple);
-/* The supported targets' names, for diagnostics ("x86-64, AArch64"). */
+/* The named targets, from the table ("x86-64, AArch64, i686, ..."). */
 const char *crl_target_names(void);
 
 /* The rule for one convention on t, or NULL when t has none for it. */
 const crl_cc_rule *crl_target_cc_rule(const crl_target *t, unsigned cc);
-/* Can a function of convention caller_cc tail-call one of callee_cc with
- * `musttail`? same_signature: their prototypes match. */
-int crl_target_musttail_ok(const crl_target *t, unsigned caller_cc,
-                           unsigned callee_cc, int same_signature);
+/* Can `call` be a `musttail` call on t, in the function it sits in (whose
+ * convention and target features count)? same_signature: caller and
+ * callee have the same prototype and ABI attributes. When not, *why (if
+ * why is not NULL) is set to a static phrase saying why, fit to follow
+ * "no guaranteed tail call: ". */
+int crl_target_can_musttail(const crl_target *t, LLVMValueRef call,
+                            int same_signature, const char **why);
+/* Can function fn make any musttail call at all on t, with its own
+ * calling convention? Async coroutines cannot be lowered without; *why
+ * as above. */
+int crl_target_tail_calls(const crl_target *t, LLVMValueRef fn, const char **why);
 /* Does a tail call of this convention stay a real one without
  * optimisation (what await loops need not to overflow the stack)? */
 int crl_target_tail_guaranteed(const crl_target *t, unsigned cc);
@@ -69,12 +102,15 @@ unsigned crl_target_alloc_align(const crl_target *t, LLVMTargetDataRef td);
  * layout is not any real target's. A module without a triple keeps its
  * own layout, or gets the host's when it has none, and no triple (the
  * host's target rules apply: crl_target_of_module). *assumed is set when
- * rules or a layout were assumed, to a malloc'd description of them, else
- * NULL. Returns NULL on success, else a malloc'd message. Thread-safe. */
+ * rules or a layout were assumed (a layout, the host's rules, or the
+ * generic rules of an architecture no table entry names), to a malloc'd
+ * description of them, else NULL. Returns NULL on success, else a
+ * malloc'd message. Thread-safe. */
 char *crl_target_prepare_module(LLVMModuleRef m, const char *triple_override,
                                 const char *layout_override, char **assumed);
 /* The target rules for m: its triple's, or the host's when it has none
- * (NULL when corolower does not know that target). *triple is set to the
+ * (crl_target_generic for an architecture the table does not name; NULL
+ * only when out of memory). *triple is set to the
  * triple the rules were taken from (malloc'd; NULL when out of memory). */
 const crl_target *crl_target_of_module(LLVMModuleRef m, char **triple);
 

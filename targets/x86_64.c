@@ -11,8 +11,7 @@ static const crl_cc_rule rules[] = {
     {CRL_CC_TAIL, CRL_MUSTTAIL_ANY_SIGNATURE, 1},
 };
 
-static unsigned alloc_align(const char *triple, LLVMTargetDataRef td) {
-  (void)triple;
+static unsigned alloc_align(LLVMTargetDataRef td) {
   unsigned ps = td ? LLVMPointerSize(td) : 8;
   return 2 * ps < 16 ? 16 : 2 * ps;
 }

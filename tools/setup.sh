@@ -8,6 +8,15 @@ PKGS+=(libstdc++-12-dev-arm64-cross)  # AArch64 <coroutine> + libstdc++.a: tests
 PKGS+=(python3)                       # tests/fuzz, bench/*.py
 PKGS+=(gdb)                           # tests/debugger
 PKGS+=(mlir-22-tools libmlir-22-dev)  # tests/mlir: mlir-opt-22, mlir-translate-22, the async runtime
+# tests/targets, and retcon/async on them: cross C/C++ toolchains (static
+# libc and libstdc++) for qemu-user, wasi-libc, libc++ and compiler-rt for
+# wasm32-wasi, and node to run WASI modules.
+PKGS+=(gcc-i686-linux-gnu libstdc++-12-dev-i386-cross)
+PKGS+=(gcc-arm-linux-gnueabihf libstdc++-12-dev-armhf-cross)
+PKGS+=(gcc-riscv64-linux-gnu libstdc++-12-dev-riscv64-cross)
+PKGS+=(gcc-powerpc64le-linux-gnu libstdc++-12-dev-ppc64el-cross)
+PKGS+=(gcc-s390x-linux-gnu libstdc++-12-dev-s390x-cross)
+PKGS+=(wasi-libc libc++-22-dev-wasm32 libclang-rt-22-dev-wasm32 nodejs)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

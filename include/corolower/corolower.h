@@ -108,6 +108,12 @@ typedef struct crl_frame_report {
   crl_frame_storage storage;
   uint64_t buffer_size;
   uint32_t buffer_align;
+  /* Switched-resume: the symmetric transfers the clones make, and how many
+   * of them are plain calls because the target cannot make them tail calls
+   * (each then nests a call, as with LLVM's lowering); transfer_note says
+   * why, a static string, NULL when every transfer is a tail call. */
+  uint32_t num_transfers, num_plain_transfers;
+  const char *transfer_note;
 } crl_frame_report;
 
 /* A lowering: one ABI's part of the pipeline. Each lowering library exports

@@ -63,33 +63,33 @@ private:
   std::coroutine_handle<promise_type> h_;
 };
 
-Task<long> depth(int n) {
+Task<long long> depth(int n) {
   if (n == 0)
     co_return 0;
-  long below = co_await depth(n - 1);
+  long long below = co_await depth(n - 1);
   co_return below + 1;
 }
 
-Task<long> sum_to(int n) {
+Task<long long> sum_to(int n) {
   if (n == 0)
     co_return 0;
-  long rest = co_await sum_to(n - 1);
+  long long rest = co_await sum_to(n - 1);
   co_return rest + n;
 }
 
 // Two coroutines awaiting each other in turn: no self-recursion the
 // optimizer could turn into a loop, every transfer is an indirect call.
-Task<long> pong(int n);
-Task<long> ping(int n) {
+Task<long long> pong(int n);
+Task<long long> ping(int n) {
   if (n == 0)
     co_return 1;
-  long r = co_await pong(n - 1);
+  long long r = co_await pong(n - 1);
   co_return r * 3 % 1000003;
 }
-Task<long> pong(int n) {
+Task<long long> pong(int n) {
   if (n == 0)
     co_return 2;
-  long r = co_await ping(n - 1);
+  long long r = co_await ping(n - 1);
   co_return r * 5 % 1000003;
 }
 
@@ -103,10 +103,10 @@ Task<int> fan(int n) {
 }
 
 int main() {
-  std::printf("depth(10)=%ld\n", depth(10).run());
-  std::printf("depth(1000000)=%ld\n", depth(1000000).run());
-  std::printf("sum_to(1000000)=%ld\n", sum_to(1000000).run());
-  std::printf("ping(1000000)=%ld\n", ping(1000000).run());
+  std::printf("depth(10)=%lld\n", depth(10).run());
+  std::printf("depth(1000000)=%lld\n", depth(1000000).run());
+  std::printf("sum_to(1000000)=%lld\n", sum_to(1000000).run());
+  std::printf("ping(1000000)=%lld\n", ping(1000000).run());
   std::printf("fan(30000)=%d\n", fan(30000).run());
   return 0;
 }

@@ -22,7 +22,9 @@ ALLOWED = [
     ("pipeline/pipeline.c", "_lowering"),         # the weak-reference registry
 ]
 # Calling conventions and triples belong to targets/.
-TARGET_ONLY = re.compile(r"\bLLVM(?!Set|Get)\w+CallConv\b|\bCRL_CC_\w+|\"(x86_64|amd64|aarch64|arm64)")
+TARGET_ONLY = re.compile(r"\bLLVM(?!Set|Get)\w+CallConv\b|\bCRL_CC_\w+"
+                         r"|\"(x86_64|amd64|aarch64|arm64|i[3-6]86|arm|thumb|riscv64|powerpc64le|ppc64le"
+                         r"|s390x|systemz|wasm32|wasm64)")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 

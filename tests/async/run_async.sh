@@ -13,7 +13,9 @@
 #   4. clang-22 -O0 / -O2 compiles the lowered IR together with the C
 #      driver NAME.c (the executor and context allocator, async_rt.h), for
 #      x86-64 natively and for AArch64 with --target=aarch64-linux-gnu, run
-#      under qemu-aarch64 -L /usr/aarch64-linux-gnu;
+#      under qemu-aarch64 -L /usr/aarch64-linux-gnu; for i686, arm and s390x
+#      (the other targets whose backends lower swifttailcc) as
+#      tests/targets/target_env.sh builds them, static, under qemu-user;
 #   5. the program must exit 0 and its stdout must equal NAME.expected.
 #      Its stderr (context sizes, which differ between lowerings: lines
 #      `size NAME BYTES`) is not compared; --sizes collects it.
@@ -99,8 +101,19 @@ export LC_ALL=C
 
 IFS=, read -r -a arch_list <<<"$archs"
 IFS=, read -r -a opt_list <<<"$opts"
+# The other targets whose backends lower swifttailcc (i686, arm, s390x):
+# built and run as tests/targets/target_env.sh says.
 for a in "${arch_list[@]}"; do
-  case "$a" in x86_64|aarch64) ;; *) echo "run_async.sh: unknown arch $a" >&2; exit 2 ;; esac
+  case "$a" in x86_64|aarch64) ;; *) . "$script_dir/../targets/target_env.sh"; break ;; esac
+done
+for a in "${arch_list[@]}"; do
+  case "$a" in x86_64|aarch64) ;; *)
+    if ! crl_target_cfg "$a" || [ "$runs" = 0 ]; then
+      echo "run_async.sh: unknown arch $a" >&2; exit 2
+    fi
+    lacks=$(crl_target_missing "$a")
+    [ -z "$lacks" ] || { echo "run_async.sh: $a needs $(echo "$lacks" | tr '\n' ' ')" >&2; exit 2; } ;;
+  esac
 done
 for o in "${opt_list[@]}"; do
   case "$o" in O0|O1|O2|O3|Os) ;; *) echo "run_async.sh: unknown opt $o" >&2; exit 2 ;; esac
@@ -142,9 +155,9 @@ triple_of() {
   case "$1" in
     x86_64) echo x86_64-linux-gnu ;;
     aarch64) echo aarch64-linux-gnu ;;
+    *) crl_target_cfg "$1" && echo "$triple" ;;
   esac
 }
-
 # Per architecture: the header (triple, datalayout) the inputs get.
 setup_failed=""
 for a in "${arch_list[@]}"; do
@@ -194,8 +207,9 @@ run_unit() {
     return
   fi
   for o in "${opt_list[@]}"; do
-    local prog="$d/$name.$o"
-    if ! "$CLANG" --target="$triple" "-$o" -w "$out" "$cases_dir/$name.c" \
+    local prog="$d/$name.$o" aflags=()
+    case "$arch" in x86_64|aarch64) ;; *) crl_target_cfg "$arch"; aflags=("${tflags[@]}") ;; esac
+    if ! "$CLANG" --target="$triple" "${aflags[@]}" "-$o" -w "$out" "$cases_dir/$name.c" \
         -I"$cases_dir" -pthread -o "$prog" >"$prog.cc.log" 2>&1; then
       echo "FAIL $name $arch $o: compile failed: $(grep -m1 -E 'error|ERROR' "$prog.cc.log" | cut -c1-200)" >>"$res"
       continue
@@ -205,6 +219,7 @@ run_unit() {
     # crash ("Segmentation fault") lands in the program's stderr file.
     local -a run=("$prog")
     [ "$arch" = aarch64 ] && run=("$QEMU_AARCH64" -L "$AARCH64_LIBS" "$prog")
+    case "$arch" in x86_64|aarch64) ;; *) crl_target_cfg "$arch"; run=("$qemu" "$prog") ;; esac
     bash -c 'cd "$1" && shift && timeout 300 "$@"; exit $?' run "$d" "${run[@]}" \
       >"$prog.stdout" 2>"$prog.stderr" || rc=$?
     if [ $rc -ne 0 ]; then

@@ -250,12 +250,19 @@ elif [ -s "$T/stderr" ]; then bad "stderr not empty"
 elif grep -q '^target \(triple\|datalayout\)' "$T/plain_kept.ll"; then bad "triple or layout stamped in"
 else ok; fi
 
-begin "a coroutine for an unknown target is an error, no output"
-printf 'target triple = "riscv64-unknown-linux-gnu"\n' >"$T/riscv.ll"
-grep -v '^target ' "$IN/coro.ll" >>"$T/riscv.ll"
-run "$T/riscv.ll" -S -o "$T/riscv.out.ll"
-if [ $rc -eq 1 ] && grep -q "error: .*riscv64-unknown-linux-gnu.*not supported" "$T/stderr" &&
-   [ ! -e "$T/riscv.out.ll" ]; then ok; else bad "status $rc"; fi
+begin "a coroutine for an architecture without rules of its own lowers, with a note"
+printf 'target triple = "mips64el-unknown-linux-gnuabi64"\n' >"$T/mips.ll"
+grep -v '^target ' "$IN/coro.ll" >>"$T/mips.ll"
+run "$T/mips.ll" -S -o "$T/mips.out.ll"
+if [ $rc -eq 0 ] && grep -q "note: .*mips64el-unknown-linux-gnuabi64.*no guaranteed tail call" "$T/stderr" &&
+   grep -q '^target triple = "mips64el' "$T/mips.out.ll"; then ok; else bad "status $rc"; fi
+
+begin "a coroutine for a triple LLVM does not know, without a layout, is an error, no output"
+printf 'target triple = "nosuch-unknown-unknown"\n' >"$T/nosuch.ll"
+grep -v '^target ' "$IN/coro.ll" >>"$T/nosuch.ll"
+run "$T/nosuch.ll" -S -o "$T/nosuch.out.ll"
+if [ $rc -eq 1 ] && grep -q "error: .*unknown target" "$T/stderr" &&
+   [ ! -e "$T/nosuch.out.ll" ]; then ok; else bad "status $rc"; fi
 
 begin "--frame-report (text) names the function and the fields"
 run --frame-report "$IN/coro.ll" -o "$T/rep3.ll"

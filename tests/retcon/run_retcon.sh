@@ -20,11 +20,14 @@
 #   4. for each optimization level, clang-22 (clang++-22 for a .cpp driver)
 #      compiles the lowered IR together with the driver; x86_64 runs
 #      natively, aarch64 is built with --target=aarch64-linux-gnu and run
-#      with qemu-aarch64 -L /usr/aarch64-linux-gnu;
+#      with qemu-aarch64 -L /usr/aarch64-linux-gnu; i686, arm, riscv64,
+#      ppc64le, s390x, wasm32 and wasm32-tail as tests/targets/target_env.sh
+#      builds and runs them (static, under qemu-user; under node's WASI),
+#      where a C++ driver's unwinding makes a case SKIP on wasm32;
 #   5. stdout and exit status 0 must match NAME.expected.
 #
 # Usage:
-#   run_retcon.sh --lower 'CMD' [--arch x86_64,aarch64] [--opt O0,O2]
+#   run_retcon.sh --lower 'CMD' [--arch x86_64,aarch64,...] [--opt O0,O2]
 #                 [--only NAME[,NAME...]] [--multi-end original|merged|skip]
 #                 [--workdir DIR] [--jobs N]
 #
@@ -95,9 +98,16 @@ case "$jobs" in ''|*[!0-9]*|0) echo "run_retcon.sh: bad --jobs" >&2; exit 2 ;; e
 
 IFS=',' read -r -a arch_list <<< "$archs"
 IFS=',' read -r -a opt_list <<< "$opts"
+# The other targets (i686, arm, riscv64, ppc64le, s390x, wasm32,
+# wasm32-tail): built and run as tests/targets/target_env.sh says.
+for a in "${arch_list[@]}"; do
+  case "$a" in x86_64|aarch64) ;; *) . "$here/../targets/target_env.sh"; break ;; esac
+done
 for a in "${arch_list[@]}"; do
   case "$a" in x86_64|aarch64) ;; *)
-    echo "run_retcon.sh: unknown arch '$a' (x86_64, aarch64)" >&2; exit 2 ;;
+    if ! crl_target_cfg "$a" || [ "$runs" = 0 ]; then
+      echo "run_retcon.sh: unknown arch '$a' (x86_64, aarch64, i686, arm, riscv64, ppc64le, s390x, wasm32, wasm32-tail)" >&2; exit 2
+    fi ;;
   esac
 done
 for o in "${opt_list[@]}"; do
@@ -160,9 +170,9 @@ triple_of() {
   case "$1" in
     x86_64) echo x86_64-linux-gnu ;;
     aarch64) echo aarch64-linux-gnu ;;
+    *) crl_target_cfg "$1" && echo "$triple" ;;
   esac
 }
-
 # Target lines per arch, from clang itself.
 tools_ok=1
 : > "$work/empty.c"
@@ -181,6 +191,12 @@ for a in "${arch_list[@]}"; do
     echo "run_retcon.sh: aarch64 needs qemu-aarch64 and the AArch64 cross libc under $A64_SYSROOT" >&2
     tools_ok=0
   fi
+  case "$a" in x86_64|aarch64) ;; *)
+    lacks=$(crl_target_missing "$a")
+    if [ -n "$lacks" ]; then
+      echo "run_retcon.sh: $a needs $(echo "$lacks" | tr '\n' ' ')" >&2; tools_ok=0
+    fi ;;
+  esac
 done
 [ "$tools_ok" = 1 ] || exit 2
 
@@ -250,12 +266,22 @@ run_one() {
   local compiler=$CC
   case "$drv" in *.cpp) compiler=$CXX ;; esac
   local exe="$d/prog.$o" rc=0
-  if ! "$compiler" --target="$(triple_of "$a")" "${link_flags[@]}" "${extra_cflags[@]}" -"$o" \
+  local aflags=("${link_flags[@]}")
+  case "$a" in x86_64|aarch64) ;; *)
+    crl_target_cfg "$a"; aflags=("${tflags[@]}")
+    # Debian's wasm32 libc++abi cannot throw: a driver that unwinds cannot be built.
+    if [ "$compiler" = "$CXX" ] && [[ "$a" == wasm32* ]]; then
+      echo "SKIP $n $a $o: its C++ driver unwinds, which wasm32-wasi cannot" > "$result"; return
+    fi ;;
+  esac
+  if ! "$compiler" --target="$(triple_of "$a")" "${aflags[@]}" "${extra_cflags[@]}" -"$o" \
       -Wno-override-module "$d/out.ll" "$drv" -o "$exe" >"$d/build.$o.log" 2>&1; then
     echo "FAIL $n $a $o: compiling the lowered IR with the driver failed (see $d/build.$o.log)" > "$result"; return
   fi
   if [ "$a" = x86_64 ]; then
     timeout "$run_timeout" "$exe" >"$d/stdout.$o" 2>"$d/stderr.$o" </dev/null || rc=$?
+  elif [ "$a" != aarch64 ]; then
+    crl_target_run "$a" "$exe" >"$d/stdout.$o" 2>"$d/stderr.$o" || rc=$?
   else
     timeout "$run_timeout" "$QEMU" -L "$A64_SYSROOT" "$exe" \
       >"$d/stdout.$o" 2>"$d/stderr.$o" </dev/null || rc=$?
@@ -316,13 +342,14 @@ run_to() {
 
 passed=0
 failed=0
+skipped=0
 next=0
 print_ready() {
   while [ "$next" -lt "${#results[@]}" ] && [ -s "${results[$next]}" ]; do
     local line
     line=$(cat "${results[$next]}")
     echo "$line"
-    case "$line" in PASS*) passed=$((passed + 1)) ;; *) failed=$((failed + 1)) ;; esac
+    case "$line" in PASS*) passed=$((passed + 1)) ;; SKIP*) skipped=$((skipped + 1)) ;; *) failed=$((failed + 1)) ;; esac
     next=$((next + 1))
   done
 }
@@ -345,6 +372,7 @@ while [ "$next" -lt "${#results[@]}" ]; do
   next=$((next + 1))
 done
 
+[ "$skipped" = 0 ] || echo "$skipped skipped (the target cannot build them)"
 echo "$passed passed, $failed failed"
 if [ "$failed" -ne 0 ]; then
   echo "run_retcon.sh: artifacts kept in $work (one NAME.arch directory per case)" >&2

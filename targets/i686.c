@@ -1,0 +1,39 @@
+/* 32-bit x86: Linux's i386 System V ABI and Windows' (MSVC, MinGW). What
+ * LLVM 22's X86 backend lowers (checked with llc-22 on both): musttail
+ * through a pointer or not with the C, fast and Swift conventions between
+ * equal prototypes, and with tailcc and swifttailcc between any, which
+ * also make a plain tail call a real one at -O0. */
+#include <string.h>
+
+#include "targets/targets.h"
+
+static const char *const prefixes[] = {"i386", "i486", "i586", "i686", NULL};
+
+static const crl_cc_rule rules[] = {
+    {LLVMCCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
+    {LLVMFastCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
+    {LLVMSwiftCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
+    {CRL_CC_SWIFTTAIL, CRL_MUSTTAIL_ANY_SIGNATURE, 1},
+    {CRL_CC_TAIL, CRL_MUSTTAIL_ANY_SIGNATURE, 1},
+};
+
+/* Windows' CRT aligns malloc to 8 bytes on 32-bit x86, glibc and musl to
+ * 16. The data layout tells them apart: COFF's mangling ("m:x") is
+ * Windows' alone. */
+static unsigned alloc_align(LLVMTargetDataRef td) {
+  char *dl = td ? LLVMCopyStringRepOfTargetData(td) : NULL;
+  int windows = dl && (strstr(dl, "-m:x") || strstr(dl, "-m:w"));
+  LLVMDisposeMessage(dl);
+  return windows ? 8 : 16;
+}
+
+const crl_target crl_target_i686 = {
+    .name = "i686",
+    .triple_prefixes = prefixes,
+    .clone_cc = LLVMFastCallConv,
+    .cc_rules = rules,
+    .num_cc_rules = sizeof rules / sizeof *rules,
+    .swiftasync = 1,
+    .swifttailcc = 1,
+    .alloc_align = alloc_align,
+};

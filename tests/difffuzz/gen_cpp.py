@@ -40,6 +40,26 @@ Constructs, chosen at random with nesting:
             (void, bool, handle); main drains it
   loops     bounded loops (with suspends inside)
   branch    if/else
+  handoff   awaiters whose await_suspend resumes the coroutine itself
+            before it returns (HVoid; HBool returning true after resuming
+            or false without; HSym resuming, then returning
+            noop_coroutine() or a fresh coroutine's handle): the rest of
+            the body, up to the next real suspension or the end, runs
+            inside the await_suspend, and the function that suspended
+            (the ramp or a resume function) must not touch the frame
+            after it, which may be freed by then. Fire<S, A> coroutines
+            (fire and forget: final_suspend suspend_never, so the frame
+            frees itself) are spawned from any function and from main;
+            their initial suspend is suspend_always (the caller resumes
+            them), suspend_never, a handoff (the ramp hands itself away:
+            the body runs, and may end, inside the initial
+            await_suspend) or a push to the scheduler. Member coroutines
+            (`this` an Obj reached through a noinline pointer) read and
+            write their object after suspends; values (locals,
+            parameters, members) are used right after handoff suspends.
+            Its choices come from a random stream of their own: with it
+            on, every other choice for a seed is as it was (the
+            statements it adds use their own tags and names)
 
 UB-freedom by construction: unsigned arithmetic only, division and modulo by
 `x | 1`, array indexes reduced modulo the length, bounded loops, every
@@ -47,6 +67,13 @@ published address read only inside the scope of its local, coroutines in the
 scheduler queue removed when destroyed, rethrowing promises never resumed by
 symmetric transfer from a ramp (the exception would leave the ramp with the
 frame alive), a call graph without cycles and a budget on the dynamic size.
+handoff: only in coroutines whose promise does not rethrow; an exception a
+continuation lets out of the inline resumption is caught in hand(), and
+hand() goes at most 32 deep (then it pushes the coroutine to the scheduler
+instead); await_suspend reads nothing of its awaiter (which lives in the
+frame) after resuming; Fire coroutines await only tasks and generators
+that spawn no Fire and await no rethrowing task, transitively (else a Fire
+could wait for ever, or spawn itself); main drains the scheduler last.
 
 --skip omits the statements (and whole functions or main steps) with those
 ids; the random choices are the same, so the rest of the program is
@@ -55,12 +82,13 @@ program ill-formed: the reducer then drops that candidate. --list-ids prints
 the ids of the statements, innermost last.
 """
 import argparse
+import contextlib
 import random
 import sys
 
 FEATURES = ["task", "gen", "nested", "symm", "boolaw", "voidaw", "raii", "exc",
             "rethrow", "destroy", "params", "escape", "overalign", "bigarray",
-            "customnew", "sched", "loops", "branch"]
+            "customnew", "sched", "loops", "branch", "handoff"]
 
 PRELUDE = r'''#include <coroutine>
 #include <cstdint>
@@ -165,6 +193,61 @@ struct YReady {
   bool await_ready() const noexcept { return true; }
   void await_suspend(std::coroutine_handle<>) noexcept {}
   unsigned await_resume() const noexcept { return v + 1u; }
+};
+// handoff: await_suspend resumes the coroutine itself before returning.
+// hand() resumes it inline (at most 32 deep, then through the scheduler),
+// catching what a continuation resumed on the way lets out; nothing reads
+// the awaiter (in the frame, maybe freed by now) after it.
+static unsigned g_hdepth = 0;
+void hand(std::coroutine_handle<> h) noexcept {
+  if (g_hdepth >= 32u) { sched_push(h); return; }
+  ++g_hdepth;
+  try { h.resume(); } catch (const Exc &e) { trace(8006u, e.v); }
+  --g_hdepth;
+}
+// A coroutine of its own to transfer to after a handoff: it frees itself.
+struct Side {
+  struct promise_type {
+    Side get_return_object() {
+      return Side{std::coroutine_handle<promise_type>::from_promise(*this)};
+    }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    std::suspend_never final_suspend() noexcept { return {}; }
+    void return_void() {}
+    void unhandled_exception() { std::terminate(); }
+  };
+  std::coroutine_handle<promise_type> h;
+};
+Side side(unsigned k) {
+  trace(8007u, mix(k, 7u));
+  co_return;
+}
+struct HVoid {
+  unsigned v;
+  bool await_ready() const noexcept { return false; }
+  void await_suspend(std::coroutine_handle<> h) { hand(h); }
+  unsigned await_resume() const noexcept { return v * 5u + 1u; }
+};
+struct HBool {  // no suspension (false) without handing away, else true after
+  unsigned v;
+  bool await_ready() const noexcept { return false; }
+  bool await_suspend(std::coroutine_handle<> h) {
+    if (v % 3u == 1u) return false;
+    hand(h);
+    return true;
+  }
+  unsigned await_resume() const noexcept { return v + 29u; }
+};
+struct HSym {  // hands away, then transfers to nothing or to a fresh coroutine
+  unsigned v;
+  bool await_ready() const noexcept { return false; }
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<> h) {
+    unsigned k = v;
+    hand(h);
+    if (k % 2u == 0u) return std::noop_coroutine();
+    return side(k).h;
+  }
+  unsigned await_resume() const noexcept { return v ^ 0x3cu; }
 };
 // Frame allocation: 0 the global operator new, 1 counted, 2 counted and
 // 64-byte aligned (for frames holding over-aligned locals).
@@ -319,6 +402,39 @@ template <bool Rethrow, int A> struct Gen {
   }
   unsigned value() const { return h.promise().cur; }
 };
+// Fire and forget: final_suspend never suspends, so the frame frees itself
+// at the end. Start: 0 suspend_always (go() resumes it), 1 suspend_never,
+// 2 the ramp hands itself away (hand()), 3 the scheduler starts it.
+template <int S, int A> struct Fire {
+  struct promise_type : NewBase<A> {
+    ~promise_type() {
+      sched_remove(std::coroutine_handle<promise_type>::from_promise(*this).address());
+    }
+    Fire get_return_object() {
+      return Fire{std::coroutine_handle<promise_type>::from_promise(*this)};
+    }
+    struct Start {
+      bool await_ready() noexcept { return false; }
+      void await_suspend(std::coroutine_handle<> h) noexcept {
+        if constexpr (S == 2) hand(h);
+        else sched_push(h);
+      }
+      void await_resume() noexcept {}
+    };
+    auto initial_suspend() noexcept {
+      if constexpr (S == 0) return std::suspend_always{};
+      else if constexpr (S == 1) return std::suspend_never{};
+      else return Start{};
+    }
+    std::suspend_never final_suspend() noexcept { return {}; }
+    void return_void() {}
+    void unhandled_exception() {
+      try { throw; } catch (const Exc &e) { trace(8008u, e.v); }
+    }
+  };
+  std::coroutine_handle<promise_type> h;  // dangling once it may have run
+  void go() { if constexpr (S == 0) h.resume(); }
+};
 '''
 
 
@@ -333,7 +449,7 @@ class Node:
 class Func:
     def __init__(self, idx, kind, eager, rethrow, alloc, params):
         self.idx = idx
-        self.kind = kind          # "task" or "gen"
+        self.kind = kind          # "task", "gen" or "fire" (handoff)
         self.eager = eager
         self.rethrow = rethrow
         self.alloc = alloc        # 0, 1, 2 (see NewBase)
@@ -341,13 +457,32 @@ class Func:
         self.cost = 1
         self.body = []
         self.node_id = None
+        # handoff (all from its own random stream):
+        self.member = None        # index of the Obj whose member it is
+        self.start = 0            # fire: Fire<S, A>'s S
+        self.calls = set()        # functions it awaits or consumes
+        self.spawns = False       # spawns a Fire
+        self.hcost = 0            # dynamic size of what handoff added
+        self.tainted = False      # a Fire may not await it (see the docstring)
 
     @property
     def name(self):
-        return ("t%d" if self.kind == "task" else "g%d") % self.idx
+        return {"task": "t%d", "gen": "g%d", "fire": "f%d"}[self.kind] % self.idx
+
+    @property
+    def callname(self):
+        if self.member is None:
+            return self.name
+        return "objp(%du)->%s" % (self.member, self.name)
+
+    @property
+    def tcost(self):
+        return self.cost + self.hcost
 
     @property
     def rettype(self):
+        if self.kind == "fire":
+            return "Fire<%d, %d>" % (self.start, self.alloc)
         if self.kind == "task":
             return "Task<%s, %s, %d>" % ("true" if self.eager else "false",
                                           "true" if self.rethrow else "false",
@@ -359,6 +494,7 @@ class Scope:
     def __init__(self, parent=None):
         self.parent = parent
         self.uvars = []       # unsigned locals
+        self.huvars = []      # unsigned locals handoff declared (its own names)
         self.slots = []       # (slot var, local var) published addresses
         self.arrays = []      # (name, length)
         self.tasks = []       # [name, Func, awaited?]
@@ -381,6 +517,31 @@ class Gen:
         self.next_tag = 100
         self.next_var = 0
         self.budget = 400 + 60 * self.size
+        # handoff: its own random stream, tags and names, so that the rest
+        # of the program is the same with it on or off.
+        self.hr = random.Random(seed * 7919 + 101)
+        self.in_h = False
+        self.h_saved = None
+        self.h_tag = 30000
+        self.h_var = 0
+        self.fire_budget = 120 + 20 * self.size
+        self.fires = []
+
+    @contextlib.contextmanager
+    def hmode(self):
+        """Choices, tags and names from handoff's own stream and counters."""
+        if self.in_h:
+            yield
+            return
+        saved = (self.rng, self.next_tag, self.next_var)
+        self.rng, self.next_tag, self.next_var = self.hr, self.h_tag, self.h_var
+        self.in_h = True
+        try:
+            yield
+        finally:
+            self.h_tag, self.h_var = self.next_tag, self.next_var
+            self.rng, self.next_tag, self.next_var = saved
+            self.in_h = False
 
     def on(self, f):
         return f not in self.off
@@ -395,7 +556,7 @@ class Gen:
 
     def var(self, p):
         self.next_var += 1
-        return "%s%d" % (p, self.next_var)
+        return "%s%d" % ("h" + p if self.in_h else p, self.next_var)
 
     def chance(self, p, feat=None):
         r = self.rng.random() < p
@@ -409,7 +570,14 @@ class Gen:
         opts += ["slot"] if ctx.scope.all("slots") else []
         opts += ["arr"] if ctx.scope.all("arrays") else []
         opts += ["param"] if ctx.func and ctx.func.params else []
+        if self.in_h:
+            opts += ["hvar"] * 2 if ctx.scope.all("huvars") else []
+            opts += ["self"] if ctx.func and ctx.func.member is not None else []
         k = r.choice(opts)
+        if k == "hvar":
+            return r.choice(ctx.scope.all("huvars"))
+        if k == "self":
+            return r.choice(["base", "hits", "this->base"])
         if k == "const":
             return "%du" % r.choice([0, 1, 2, 3, 5, 7, 13, 255, 1000, 65535, 0x7fffffff, 0xfffffff0])
         if k == "var":
@@ -457,6 +625,11 @@ class Gen:
 
     def callees(self, ctx, kind):
         """Functions (after the current one) of that kind within budget."""
+        if ctx.func and ctx.func.kind == "fire":
+            # Any task or generator that can neither spawn this Fire nor
+            # leave it waiting for ever.
+            return [f for f in self.mfuncs if f.kind == kind and not f.tainted
+                    and ctx.mult * f.tcost + ctx.used() <= ctx.budget]
         lo = ctx.func.idx + 1 if ctx.func else 0
         return [f for f in self.funcs[lo:] if f.kind == kind
                 and ctx.mult * f.cost + ctx.cost[0] <= self.budget]
@@ -485,15 +658,89 @@ class Gen:
             opts += ["YVoid", "YBool"]
             if self.on("symm") and not (ctx.func.eager and ctx.func.rethrow):
                 opts.append("YSym")
-        return "acc += co_await %s{%s};" % (r.choice(opts), self.expr(ctx, 1))
+        aw = r.choice(opts)
+        e = self.expr(ctx, 1)
+        if self.on("handoff") and not ctx.func.rethrow and \
+                self.hr.random() < (0.8 if ctx.func.kind == "fire" else 0.4):
+            aw = self.hr.choice(["HVoid", "HBool", "HSym"])
+            ctx.last_handoff = True
+        return "acc += co_await %s{%s};" % (aw, e)
 
     def block(self, ctx, n, depth):
         out = []
         for _ in range(n):
+            h = self.hstmt(ctx)
+            if h is not None:
+                out.append(h)
+            ctx.last_handoff = False
             s = self.stmt(ctx, depth)
             if s is not None:
                 out.append(s)
+            if ctx.last_handoff and s is not None:
+                # Values kept across the handoff, used right after it.
+                with self.hmode():
+                    if self.rng.random() < 0.8:
+                        out.append(Node(self.nid(), ["trace(%du, %s);" % (self.tag(), self.huse(ctx))]))
+            ctx.last_handoff = False
         return out
+
+    # ------------------------------------------------------------- handoff
+    def huse(self, ctx):
+        """An expression of locals, parameters and members (handoff mode)."""
+        r = self.rng
+        vals = ["acc"] + ctx.scope.all("uvars") + ctx.scope.all("huvars")
+        f = ctx.func
+        if f.params:
+            vals += [self.param_read(f, i) for i in range(len(f.params))] * 2
+        if f.member is not None:
+            vals += ["base", "hits", "this->base"]
+        return "mix(%s, %s)" % (r.choice(vals), r.choice(vals))
+
+    def spawnable(self, ctx):
+        """The Fires this function may spawn, within budget."""
+        if ctx.func.kind == "fire":
+            return [g for g in self.fires if g.idx > ctx.func.idx
+                    and ctx.mult * g.tcost + ctx.used() <= ctx.budget]
+        return [g for g in self.fires if ctx.mult * self.fire_budget + ctx.hcost[0] <= 2 * self.fire_budget]
+
+    def hstmt(self, ctx):
+        """A statement of handoff's (or None), from its own stream."""
+        if not self.on("handoff") or ctx.func is None:
+            return None
+        if self.hr.random() >= (0.3 if ctx.func.kind == "fire" else 0.2):
+            return None
+        with self.hmode():
+            r = self.rng
+            fires = self.spawnable(ctx)
+            kinds = [("hdecl", 2), ("use", 1)]
+            if fires:
+                kinds.append(("spawn", 3))
+            if ctx.func.member is not None:
+                kinds.append(("self", 2))
+            total = sum(w for _, w in kinds)
+            x = r.uniform(0, total)
+            for k, w in kinds:
+                x -= w
+                if x <= 0:
+                    break
+            nid = self.nid()
+            if k == "spawn":
+                g = r.choice(fires)
+                cost = ctx.mult * (g.tcost if ctx.func.kind == "fire" else self.fire_budget)
+                ctx.hcost[0] += cost
+                ctx.func.spawns = True
+                return Node(nid, ["%s(%s).go();" % (g.callname, self.args_for(ctx, g))])
+            ctx.hcost[0] += ctx.mult
+            if k == "hdecl":
+                v = self.var("v")
+                line = "unsigned %s = %s;" % (v, self.expr(ctx))
+                ctx.scope.huvars.append(v)
+                return Node(nid, [line])
+            if k == "self":
+                if r.random() < 0.5:
+                    return Node(nid, ["hits += %s;" % self.expr(ctx, 1)])
+                return Node(nid, ["base = mix(base, %s);" % self.expr(ctx, 1)])
+            return Node(nid, ["trace(%du, %s);" % (self.tag(), self.huse(ctx))])
 
     def stmt(self, ctx, depth):
         r = self.rng
@@ -506,11 +753,11 @@ class Gen:
             if self.on("exc") and not ctx.in_handler: kinds.append(("try", 2))
             if self.on("raii"): kinds.append(("raii", 2))
         if self.on("exc") and not ctx.in_handler: kinds.append(("throw", 1))
-        if ctx.can_suspend and self.on("nested") and ctx.func.kind == "task":
+        if ctx.can_suspend and self.on("nested") and ctx.func.kind in ("task", "fire"):
             if self.callees(ctx, "task"): kinds.append(("await", 4))
             if ctx.scope.tasks and any(not t[2] for t in ctx.scope.tasks):
                 kinds.append(("await_var", 4))
-        if ctx.func and ctx.func.kind == "task" and self.on("nested") and depth > 0 \
+        if ctx.func and ctx.func.kind in ("task", "fire") and self.on("nested") and depth > 0 \
                 and self.callees(ctx, "task"):
             kinds.append(("task_var", 2))
         if self.on("gen") and depth > 0 and self.callees(ctx, "gen"):
@@ -530,7 +777,7 @@ class Gen:
                 break
         nid = self.nid()
         ctx.cost[0] += ctx.mult
-        if ctx.cost[0] > self.budget:
+        if ctx.over(self.budget):
             return None
         if (k in ("await", "task_var") and not self.callees(ctx, "task")) or \
                 (k == "consume" and not self.callees(ctx, "gen")):
@@ -609,8 +856,9 @@ class Gen:
         if k == "await":
             f = r.choice(self.callees(ctx, "task"))
             ctx.cost[0] += ctx.mult * f.cost
+            self.note_call(ctx, f)
             how = r.choice(self.await_variants(ctx, f))
-            return Node(nid, ["acc += co_await %s(%s).%s;" % (f.name, self.args_for(ctx, f), how)])
+            return Node(nid, ["acc += co_await %s(%s).%s;" % (f.callname, self.args_for(ctx, f), how)])
         if k == "await_var":
             cand = [t for t in ctx.scope.tasks if not t[2]]
             t = r.choice(cand)
@@ -620,10 +868,11 @@ class Gen:
         if k == "task_var":
             f = r.choice(self.callees(ctx, "task"))
             ctx.cost[0] += ctx.mult * f.cost
+            self.note_call(ctx, f)
             v = self.var("task")
             if ctx.can_suspend:
                 ctx.scope.tasks.append([v, f, False])
-            return Node(nid, ["auto %s = %s(%s);" % (v, f.name, self.args_for(ctx, f))])
+            return Node(nid, ["auto %s = %s(%s);" % (v, f.callname, self.args_for(ctx, f))])
         if k == "consume":
             f = r.choice(self.callees(ctx, "gen"))
             g, kk = self.var("gen"), self.var("k")
@@ -632,14 +881,25 @@ class Gen:
                 n = 64
             ctx.mult *= n
             ctx.cost[0] += ctx.mult * f.cost
+            self.note_call(ctx, f)
             body = self.sub(ctx, r.randint(0, 2), depth - 1)
             ctx.mult //= n
             inner = [Node(self.nid(), ["acc += %s.value();" % g])] + body
             loop = Node(self.nid(), ["for (unsigned %s = 0; %s < %du && %s.next(); ++%s) {"
                                      % (kk, kk, n, g, kk), inner, "}"])
-            return Node(nid, ["{", [Node(self.nid(), ["auto %s = %s(%s);" % (g, f.name, self.args_for(ctx, f))]),
+            return Node(nid, ["{", [Node(self.nid(), ["auto %s = %s(%s);" % (g, f.callname, self.args_for(ctx, f))]),
                                     loop], "}"])
         raise AssertionError(k)
+
+    def note_call(self, ctx, f):
+        """handoff's bookkeeping of a call: what it adds to the dynamic
+        size (a Fire counts its callees' whole cost already), and which
+        functions a Fire may await."""
+        ctx.func.calls.add(f)
+        if ctx.func.kind == "fire":
+            ctx.cost[0] += ctx.mult * f.hcost
+        else:
+            ctx.hcost[0] += ctx.mult * f.hcost
 
     def sub(self, ctx, n, depth, uvars=()):
         ctx.scope = Scope(ctx.scope)
@@ -668,6 +928,27 @@ class Gen:
             funcs.append(Func(i, kind, eager, rethrow, alloc, params))
         return funcs
 
+    def plan_handoff(self):
+        """Members and Fire functions, from handoff's own stream."""
+        if not self.on("handoff"):
+            return
+        r = self.hr
+        for f in self.mfuncs:
+            if r.random() < 0.4:
+                f.member = r.randrange(4)
+        n = r.randint(1, 2 + self.size // 3)
+        for k in range(n):
+            f = Func(len(self.mfuncs) + k, "fire", False, False, 0, [])
+            f.start = r.randrange(4)
+            f.eager = f.start in (1, 2)
+            if self.on("customnew") and r.random() < 0.5:
+                f.alloc = 1
+            if self.on("params"):
+                f.params = [r.choice(["u", "u", "p1", "nt"]) for _ in range(r.randint(0, 3))]
+            if r.random() < 0.5:
+                f.member = r.randrange(4)
+            self.fires.append(f)
+
     def gen_func(self, f):
         r = self.rng
         ctx = Ctx(f)
@@ -679,18 +960,33 @@ class Gen:
         body += self.block(ctx, r.randint(2, 3 + self.size), 3)
         f.body = body
         f.cost = max(1, ctx.cost[0])
+        f.hcost = ctx.hcost[0]
+        f.tainted = f.spawns or (f.kind == "task" and f.rethrow) or any(c.tainted for c in f.calls)
+
+    def gen_fire(self, f):
+        with self.hmode():
+            ctx = Ctx(f)
+            ctx.budget = self.fire_budget
+            f.node_id = self.nid()
+            body = []
+            if self.on("exc") and self.rng.random() < 0.25:
+                body.append(Node(self.nid(), ["if (%s) throw Exc{%du};" % (self.cond(ctx), self.tag())]))
+            body += self.block(ctx, self.rng.randint(2, 3 + self.size), 3)
+            f.body = body
+            f.end_tag = self.tag()
+            f.cost = max(1, ctx.cost[0] + ctx.hcost[0])
 
     def gen_main(self):
         r = self.rng
         ctx = Ctx(None)
         steps = []
-        roots = [f for f in self.funcs[:3]] or self.funcs
+        roots = [f for f in self.mfuncs[:3]] or self.mfuncs
         for f in roots[:r.randint(1, len(roots))]:
             nid = self.nid()
             args = self.args_for(ctx, f)
             if f.kind == "task":
                 lines = ["try {",
-                         [Node(self.nid(), ["auto r = %s(%s);" % (f.name, args)]),
+                         [Node(self.nid(), ["auto r = %s(%s);" % (f.callname, args)]),
                           Node(self.nid(), ["r.start();"]),
                           Node(self.nid(), ["drain();"]),
                           Node(self.nid(), ["if (r.done()) acc = mix(acc, r.result()); else trace(8001u, 0u);"])],
@@ -700,20 +996,38 @@ class Gen:
             else:
                 n = r.randint(1, 8)
                 lines = ["try {",
-                         [Node(self.nid(), ["auto g = %s(%s);" % (f.name, args)]),
+                         [Node(self.nid(), ["auto g = %s(%s);" % (f.callname, args)]),
                           Node(self.nid(), ["for (unsigned k = 0; k < %du && g.next(); ++k) acc = mix(acc, g.value());" % n])],
                          "} catch (const Exc &e) {",
                          [Node(self.nid(), ["trace(8003u, e.v);"])],
                          "}"]
             steps.append(Node(nid, lines))
             steps.append(Node(self.nid(), ["trace(8004u, acc);"]))
+            if self.fires and self.hr.random() < 0.7:
+                with self.hmode():
+                    g = self.rng.choice(self.fires)
+                    steps.append(Node(self.nid(), ["%s(%s).go();" % (g.callname, self.args_for(ctx, g)),
+                                                   "drain();"]))
+        if self.on("handoff"):
+            with self.hmode():
+                for g in self.fires:
+                    if self.rng.random() < 0.5:
+                        steps.append(Node(self.nid(), ["%s(%s).go();" % (g.callname, self.args_for(ctx, g))]))
+            steps.append(Node(self.nid(), ["drain();"]))
+            steps.append(Node(self.nid(), ["for (unsigned k = 0; k < 4u; ++k) trace(8010u, mix(g_objs[k].base, g_objs[k].hits));"]))
         return steps
 
     def generate(self):
         self.funcs = self.make_funcs()
-        # Callees first, so their dynamic cost is known to their callers.
-        for f in reversed(self.funcs):
+        self.mfuncs = list(self.funcs)
+        self.plan_handoff()
+        self.funcs += self.fires
+        # Callees first, so their dynamic cost is known to their callers
+        # (the Fires last: the others only know a bound of theirs).
+        for f in reversed(self.mfuncs):
             self.gen_func(f)
+        for f in reversed(self.fires):
+            self.gen_fire(f)
         self.main = self.gen_main()
 
     # ------------------------------------------------------------- emitting
@@ -724,8 +1038,17 @@ class Gen:
         out.append("// gen_cpp.py %d --size %d%s" % (
             self.seed, self.size, " --disable " + ",".join(sorted(self.off)) if self.off else ""))
         out.append(PRELUDE)
+        if self.on("handoff"):
+            out.append("struct Obj {")
+            out.append("  unsigned base, hits;")
+            for f in self.funcs:
+                if f.node_id not in skip and f.member is not None:
+                    out.append("  %s %s(%s);" % (f.rettype, f.name, self.params_decl(f)))
+            out.append("};")
+            out.append("static Obj g_objs[4] = {{3u, 0u}, {17u, 1u}, {255u, 2u}, {4099u, 3u}};")
+            out.append("__attribute__((noinline)) Obj *objp(unsigned k) { return &g_objs[k % 4u]; }")
         for f in self.funcs:
-            if f.node_id not in skip:
+            if f.node_id not in skip and f.member is None:
                 out.append("%s %s(%s);" % (f.rettype, f.name, self.params_decl(f)))
         out.append("")
         for f in self.funcs:
@@ -736,13 +1059,17 @@ class Gen:
             # the caller's, ignoring the promise's aligned operator new) does
             # not misalign them.
             noinline = "__attribute__((noinline)) " if f.alloc == 2 else ""
-            out.append("%s%s %s(%s) {" % (noinline, f.rettype, f.name, self.params_decl(f)))
+            out.append("%s%s %s%s(%s) {" % (noinline, f.rettype, "" if f.member is None else "Obj::",
+                                            f.name, self.params_decl(f)))
             out.append("  unsigned acc = %du;" % (f.idx * 7919 + 17))
             if f.params:
                 out.append("  acc += %s;" % " + ".join(self.param_read(f, i) for i in range(len(f.params))))
             self.emit_block(f.body, 1, skip, out)
             if f.kind == "task":
                 out.append("  co_return acc;")
+            elif f.kind == "fire":
+                out.append("  trace(%du, acc);" % f.end_tag)
+                out.append("  co_return;")
             else:
                 out.append("  co_yield acc;")
             out.append("}")
@@ -798,6 +1125,17 @@ class Ctx:
         self.cost = [0]
         self.in_handler = False
         self.can_suspend = func is not None
+        self.budget = None
+        self.hcost = [0]          # what handoff added (own budget)
+        self.last_handoff = False
+
+    def used(self):
+        return self.cost[0] + self.hcost[0]
+
+    def over(self, budget):
+        if self.func is not None and self.func.kind == "fire":
+            return self.used() > self.budget
+        return self.cost[0] > budget
 
 
 def program(seed, size=6, disabled=(), skip=(), header=None):

@@ -32,6 +32,39 @@ defined behaviour (features, for --disable):
             point of its own that only this edge reaches (after the save
             has recorded the other one); random from a stream of its own,
             so the other features' choices for a seed stay as they were
+  handoff   the handle handed away between coro.save and coro.suspend,
+            resumed before the suspend is reached (the way MLIR's
+            async.execute, an executor thread or an await_suspend that
+            resumes inline does it): a plain call of the driver's executor
+            (drv_execute), or llvm.coro.await.suspend.void / .bool / .handle
+            whose wrapper calls it (bool: true after resuming, or false
+            without; handle: then llvm.coro.noop() or the handle of a fresh
+            coroutine, @side, that frees itself), some of them in ramps
+            (a first point right after coro.begin). The executor resumes
+            the coroutine inline (at most 24 deep) and, when that leaves it
+            at its final suspend, may destroy it there; some coroutines
+            have no final suspend at all and free their frame when they
+            end. So the frame may be gone when the wrapper returns: the
+            function that suspended may not touch it on its way out. The
+            driver's drv_free then fills a freed frame with 0xAB and keeps
+            it (poisoned for AddressSanitizer), and it learns from
+            drv_gone which handles are dead. Values cross the handoffs and
+            are used in resumed code (as by every feature), and the ramp
+            traces its argument after its coro.end (ramp-only code, where
+            the frame may be gone: both lowerings must use the ramp's own
+            value). Nothing uses a value between a suspend and its coro.end
+            on the suspended path: LLVM 22 reloads from the frame there
+            (freed, with a handoff), so it would be no oracle. Its own
+            random stream, as awaitbool
+  rampuse   the ramp traces, after its coro.end, a value a call defined
+            before the first suspend (resumed code may use it too, and then
+            it crosses suspends), as clang's ramp returns what
+            get_return_object returned. Only values calls define: LLVM 22's O2 pipeline (the
+            reference) recomputes a cheap one there from operands it
+            reloads from the frame. With handoff that frame may be freed
+            by then, and LLVM's O2 pipeline also reloads such a value
+            itself after coro.end at times: such a seed's reference fails
+            under AddressSanitizer (`invalid`). A stream of its own too
 
 Each coroutine stores values in its promise ({i64, i64}); the driver reads it
 through llvm.coro.promise (helpers in the module), resumes a random number
@@ -43,7 +76,7 @@ import random
 import sys
 
 FEATURES = ["byval", "lifetime", "escape", "addrspace", "unused", "promisegep",
-            "loops", "branch", "plain", "save", "awaitbool"]
+            "loops", "branch", "plain", "save", "awaitbool", "handoff", "rampuse"]
 
 HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -106,6 +139,152 @@ define i64 @drv_promise(ptr %h, i32 %k) {
 }
 '''
 
+HANDOFF_DECLS = '''declare void @drv_execute(ptr)
+declare void @drv_gone(ptr)
+declare i32 @drv_hand_decide()
+declare void @llvm.coro.await.suspend.void(ptr, ptr, ptr)
+declare void @llvm.coro.await.suspend.handle(ptr, ptr, ptr)
+declare ptr @llvm.coro.noop()
+
+; await_suspend wrappers that hand the coroutine to the executor, which
+; may resume it to its end (and free it) before they return.
+define internal void @aw_hand_void(ptr %awaiter, ptr %frame) {
+  call void @drv_execute(ptr %frame)
+  ret void
+}
+define internal i1 @aw_hand_bool(ptr %awaiter, ptr %frame) {
+  %d = call i32 @drv_hand_decide()
+  %keep = icmp eq i32 %d, 0
+  br i1 %keep, label %no, label %hand
+no:
+  ret i1 false
+hand:
+  call void @drv_execute(ptr %frame)
+  ret i1 true
+}
+define internal ptr @aw_hand_handle(ptr %awaiter, ptr %frame) {
+  %d = call i32 @drv_hand_decide()
+  call void @drv_execute(ptr %frame)
+  %odd = and i32 %d, 1
+  %z = icmp eq i32 %odd, 0
+  br i1 %z, label %noop, label %side
+noop:
+  %n = call ptr @llvm.coro.noop()
+  ret ptr %n
+side:
+  %k = zext i32 %d to i64
+  %s = call ptr @side(i64 %k)
+  ret ptr %s
+}
+; What aw_hand_handle may transfer to: traces, then frees itself.
+define ptr @side(i64 %k) presplitcoroutine%s {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @drv_alloc(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %run
+                             i8 1, label %cleanup ]
+run:
+  %m = call i64 @mix(i64 %k, i64 7)
+  call void @trace(i32 8007, i64 %m)
+  br label %cleanup
+cleanup:
+  call void @drv_gone(ptr %hdl)
+  %fm = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @drv_free(ptr %fm)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+'''
+
+# The driver's allocator and main loop with handoff: freed frames are
+# poisoned and kept (for AddressSanitizer too), dead handles known.
+HANDOFF_ALLOC = r'''#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+void __asan_poison_memory_region(void const volatile *addr, size_t size);
+#define POISON(p, n) __asan_poison_memory_region((p), (n))
+#endif
+#endif
+#ifndef POISON
+#define POISON(p, n) ((void)0)
+#endif
+static char *g_quar[1 << 16];
+static int g_nquar;
+void *drv_alloc(long n) {
+  ++g_allocs;
+  char *p = malloc((size_t)n + 16);
+  if (!p) abort();
+  memcpy(p, &n, sizeof n);
+  return p + 16;
+}
+/* A freed frame is filled with 0xAB and kept: a read of it after the
+ * coroutine ended gives the poison, whatever malloc would do. */
+void drv_free(void *q) {
+  if (!q) return;
+  --g_allocs;
+  char *p = (char *)q - 16;
+  long n;
+  memcpy(&n, p, sizeof n);
+  memset(q, 0xAB, (size_t)n);
+  POISON(q, (size_t)n);
+  if (g_nquar < (1 << 16)) g_quar[g_nquar++] = p;
+}
+static void *g_gone[1 << 14];
+static int g_ngone;
+void drv_gone(void *h) {
+  if (g_ngone == (1 << 14)) { puts("gone overflow"); exit(3); }
+  g_gone[g_ngone++] = h;
+}
+static int gone(void *h) {
+  for (int i = g_ngone - 1; i >= 0; i--)
+    if (g_gone[i] == h) return 1;
+  return 0;
+}
+int drv_hand_decide(void) {
+  static uint64_t s = 0x2545f4914f6cdd1dull;
+  s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+  return (int)(s >> 62); /* 0 to 3 */
+}
+'''
+
+HANDOFF_DRIVE = r'''/* The executor: resumes the coroutine inline (as another thread might,
+ * before the suspend that handed it over is even reached) and, one time in
+ * two when that leaves it at its final suspend, destroys it there. */
+static int g_hdepth;
+void drv_execute(void *h) {
+  if (g_hdepth >= 24) return; /* left suspended: drive() resumes it later */
+  ++g_hdepth;
+  drv_resume(h);
+  if (!gone(h) && drv_done(h) && (drv_hand_decide() & 1)) {
+    forget(h);
+    drv_destroy(h);
+  }
+  --g_hdepth;
+}
+static void drive(void *h, int resumes) {
+  if (gone(h)) { trace(7003, 0); return; }
+  show(h);
+  for (int i = 0; i < resumes && !drv_done(h); i++) {
+    clobber(i);
+    drv_resume(h);
+    if (gone(h)) { trace(7003, i + 1); return; }
+    show(h);
+  }
+  /* Never destroy at a suspend whose result is unused. */
+  while (g_kind == 1 && !drv_done(h)) {
+    drv_resume(h);
+    if (gone(h)) { trace(7003, 99); return; }
+    show(h);
+  }
+  forget(h);
+  drv_destroy(h);
+}
+'''
+
 DRIVER_HEAD = r'''#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,9 +307,7 @@ int drv_decide(void) {
   s ^= s << 13; s ^= s >> 7; s ^= s << 17;
   return (int)(s >> 62) != 0; /* suspend three times in four */
 }
-void *drv_alloc(long n) { ++g_allocs; return malloc((size_t)n); }
-void drv_free(void *p) { if (p) --g_allocs; free(p); }
-/* Addresses published per coroutine instance (handle, id). */
+@ALLOC@/* Addresses published per coroutine instance (handle, id). */
 static struct { void *h; int id; void *p; void *first; } g_tab[4096];
 static int g_ntab;
 static int slot(void *h, int id) {
@@ -166,7 +343,10 @@ static void show(void *h) {
   if (!drv_done(h)) trace(7000, drv_promise(h, 0) ^ drv_promise(h, 1));
   else trace(7001, drv_promise(h, 0));
 }
-static void drive(void *h, int resumes) {
+@DRIVE@'''
+
+
+DRIVE_PLAIN = r'''static void drive(void *h, int resumes) {
   show(h);
   for (int i = 0; i < resumes && !drv_done(h); i++) {
     clobber(i);
@@ -191,6 +371,12 @@ class Fn:
         self.esc = []         # allocas without markers
         self.asp = []         # addrspace(1) allocas
         self.gep = None       # "i64" / "i32" / None
+        # handoff (its own random stream):
+        self.handoff = False
+        self.selffree = False  # no final suspend: frees itself at its end
+        self.init_hand = None  # a first point right after coro.begin
+        self.first_vals = None # values defined before its first suspend
+        self.tail = None       # traced after the ramp's coro.end
 
 
 class IRGen:
@@ -198,6 +384,9 @@ class IRGen:
         self.rng = random.Random(seed)
         # awaitbool's choices, apart: enabling it leaves the rest unchanged.
         self.arng = random.Random(seed * 7919 + 17)
+        # handoff's, apart too.
+        self.hrng = random.Random(seed * 104729 + 31)
+        self.rrng = random.Random(seed * 15485863 + 7)
         self.seed = seed
         self.size = max(1, size)
         self.off = set(disabled)
@@ -235,10 +424,23 @@ class IRGen:
                 f.gep = r.choice(["i64", "i32"])
             f.save = self.on("save") and r.random() < 0.5
             f.awaitbool = f.save and self.on("awaitbool") and self.arng.random() < 0.6
+            if self.on("handoff") and self.hrng.random() < 0.75:
+                f.handoff = True
+                f.selffree = self.hrng.random() < 0.4
+                if self.hrng.random() < 0.35:
+                    f.init_hand = (self.new_id(), self.hrng.choice(["exec", "void", "bool", "handle"]))
+                    f.first_vals = ["%a"]
             self.vals = ["%a"]
+            self.callvals = set()
             self.vn = 0
             self.f = f
             f.items = self.seq(r.randint(3, 4 + self.size), 2, suspended=False)
+            vals = f.first_vals if f.first_vals is not None else self.vals
+            calls = [v for v in vals if v in self.callvals]
+            if self.on("rampuse") and self.rrng.random() < 0.5 and calls:
+                f.tail = self.rrng.choice(calls)
+            elif f.handoff:
+                f.tail = "%a"
             f.resumes = r.randint(0, 12)
             f.arg = r.randrange(1 << 20)
             f.bv = [r.randrange(1 << 30) for _ in range(3)]
@@ -288,6 +490,8 @@ class IRGen:
             a, b = self.operand(), self.operand()
             if op == "lshr":
                 b = str(r.randrange(1, 63))
+            if op == "mix":
+                self.callvals.add(v)
             self.vals.append(v)
             return (iid, "op", (v, op, a, b))
         if k == "trace":
@@ -295,6 +499,10 @@ class IRGen:
         if k == "promise":
             return (iid, "promise", (r.randrange(2), self.operand()))
         if k in ("suspend", "unused"):
+            if f.first_vals is None:
+                f.first_vals = list(self.vals)
+            if k == "suspend":
+                return (iid, k, (self.tag(), self.operand(), self.hand_choice()))
             return (iid, k, (self.tag(), self.operand()))
         if k == "byval":
             v = self.val()
@@ -308,6 +516,7 @@ class IRGen:
         if k == "escape_r":
             e = r.choice(f.esc)
             v1, v2 = self.val(), self.val()
+            self.callvals.add(v1)
             self.vals += [v1, v2]
             return (iid, "escape_r", (e, f.esc.index(e), self.operand(), v1, v2))
         if k == "as_w":
@@ -329,12 +538,21 @@ class IRGen:
             self.vals += [i, x]
             body = self.seq(r.randint(1, 3), depth - 1, True)
             if not any(b[1] == "suspend" for b in body):
-                body.append((self.new_id(), "suspend", (self.tag(), x)))
+                if f.first_vals is None:
+                    f.first_vals = list(self.vals)
+                body.append((self.new_id(), "suspend", (self.tag(), x, self.hand_choice())))
             xn, inn, c, out = self.val(), self.val(), self.val(), self.val()
             upd = self.operand()
             self.vals = saved + [out]
             return (iid, "loop", (i, x, init, body, xn, upd, inn, c, r.randint(1, 4), out))
         raise AssertionError(k)
+
+    def hand_choice(self):
+        """How a suspend point of a handoff function hands its handle
+        away, or None (from handoff's stream)."""
+        if not self.f.handoff or self.hrng.random() >= 0.55:
+            return None
+        return self.hrng.choice(["exec", "void", "bool", "handle"])
 
     # ------------------------------------------------------------- emitting
     def emit_fn(self, f, skip, out):
@@ -376,24 +594,37 @@ class IRGen:
             out.append("  store i64 5, ptr addrspace(1) %s, align 8" % e)
         self.cur = "begin"
         self.f = f
+        if f.init_hand and f.init_hand[0] not in skip:
+            # The ramp hands itself away first (MLIR's async.execute).
+            self.suspend("suspend", 20000 + f.idx, "%a", f.init_hand[1])
         self.emit_items(f.items, skip)
         # Final suspend (awaitbool's false edges may jump here).
         out.append("  br label %fin")
         out.append("fin:")
-        out.append("  store i32 2, ptr @g_kind, align 4")
-        out.append("  %fs = call i8 @llvm.coro.suspend(token none, i1 true)")
-        out.append("  switch i8 %fs, label %ret [ i8 0, label %trap")
-        out.append("                              i8 1, label %cleanup ]")
-        out.append("trap:")
-        out.append("  call void @llvm.trap()")
-        out.append("  unreachable")
+        if f.selffree:
+            # No final suspend: it ends, frees its frame and is gone.
+            out.append("  br label %cleanup")
+        else:
+            out.append("  store i32 2, ptr @g_kind, align 4")
+            out.append("  %fs = call i8 @llvm.coro.suspend(token none, i1 true)")
+            out.append("  switch i8 %fs, label %ret [ i8 0, label %trap")
+            out.append("                              i8 1, label %cleanup ]")
+            out.append("trap:")
+            out.append("  call void @llvm.trap()")
+            out.append("  unreachable")
         out.append("cleanup:")
         out.append("  call void @trace(i32 %d, i64 %%a)" % (9000 + f.idx))
+        if self.on("handoff"):
+            out.append("  call void @drv_gone(ptr %hdl)")
         out.append("  %fm = call ptr @llvm.coro.free(token %id, ptr %hdl)")
         out.append("  call void @drv_free(ptr %fm)")
         out.append("  br label %ret")
         out.append("ret:")
         out.append("  call void @llvm.coro.end(ptr %hdl, i1 false, token none)")
+        if f.tail:
+            # The ramp alone runs this, maybe after the coroutine ended.
+            out.append("  %%tail = call i64 @mix(i64 %%a, i64 %s)" % f.tail)
+            out.append("  call void @trace(i32 %d, i64 %%tail)" % (9500 + f.idx))
         out.append("  ret ptr %hdl")
         out.append("}")
         out.append("")
@@ -406,12 +637,34 @@ class IRGen:
         self.out.append("%s:" % name)
         self.cur = name
 
-    def suspend(self, kind, tag, v):
+    def suspend(self, kind, tag, v, hand=None):
         o = self.out
         o.append("  call void @trace(i32 %d, i64 %s)" % (tag, v))
         o.append("  store i32 %d, ptr @g_kind, align 4" % (1 if kind == "unused" else 0))
         nxt = self.block()
         sv = "%%sv%s" % nxt
+        if hand:
+            # awaitbool's choices for the point are drawn as ever (so that
+            # its stream stays as it was), then left unused.
+            if self.f.awaitbool and self.arng.random() < 0.7:
+                self.arng.random()
+            o.append("  %s = call token @llvm.coro.save(ptr %%hdl)" % sv)
+            if hand == "exec":
+                o.append("  call void @drv_execute(ptr %hdl)")
+            elif hand == "void":
+                o.append("  call void @llvm.coro.await.suspend.void(ptr %promise, ptr %hdl, ptr @aw_hand_void)")
+            elif hand == "handle":
+                o.append("  call void @llvm.coro.await.suspend.handle(ptr %promise, ptr %hdl, ptr @aw_hand_handle)")
+            else:
+                o.append("  %%hb%s = call i1 @llvm.coro.await.suspend.bool(ptr %%promise, "
+                         "ptr %%hdl, ptr @aw_hand_bool)" % nxt)
+                o.append("  br i1 %%hb%s, label %%sh%s, label %%%s" % (nxt, nxt, nxt))
+                self.label("sh" + nxt)
+            o.append("  %%s%s = call i8 @llvm.coro.suspend(token %s, i1 false)" % (nxt, sv))
+            o.append("  switch i8 %%s%s, label %%ret [ i8 0, label %%%s" % (nxt, nxt))
+            o.append("                              i8 1, label %cleanup ]")
+            self.label(nxt)
+            return
         if kind == "unused":
             o.append("  %%s%s = call i8 @llvm.coro.suspend(token none, i1 false)" % nxt)
             o.append("  %%r%s = call i1 @llvm.coro.is_in_ramp()" % nxt)
@@ -459,7 +712,7 @@ class IRGen:
                 o.append("  %%pp%d = getelementptr inbounds %%struct.P, ptr %%promise, i32 0, i32 %d" % (iid, d[0]))
                 o.append("  store i64 %s, ptr %%pp%d, align 8" % (d[1], iid))
             elif k in ("suspend", "unused"):
-                self.suspend(k, d[0], d[1])
+                self.suspend(k, d[0], d[1], d[2] if len(d) > 2 else None)
             elif k == "byval":
                 v, fld = d
                 o.append("  %%bg%d = getelementptr inbounds %%struct.B, ptr %%b, i32 0, i32 %d" % (iid, fld))
@@ -532,6 +785,9 @@ class IRGen:
         out = ["; gen_ir.py %d --size %d%s%s" % (
             self.seed, self.size, " --disable " + ",".join(sorted(self.off)) if self.off else "",
             " --asan" if self.asan else ""), HEADER]
+        if self.on("handoff"):
+            out.append(HANDOFF_DECLS.replace("presplitcoroutine%s", "presplitcoroutine" +
+                                             (" sanitize_address" if self.asan else "")))
         fns = [f for f in self.fns if f.node_id not in skip]
         for f in fns:
             self.emit_fn(f, skip, out)
@@ -541,7 +797,14 @@ class IRGen:
             out.append("  ret i64 %y")
             out.append("}")
         ir = "\n".join(out) + "\n"
-        d = [DRIVER_HEAD]
+        head = DRIVER_HEAD
+        if self.on("handoff"):
+            head = head.replace("@ALLOC@", HANDOFF_ALLOC).replace("@DRIVE@", HANDOFF_DRIVE)
+        else:
+            head = head.replace("@ALLOC@", "void *drv_alloc(long n) { ++g_allocs; return malloc((size_t)n); }\n"
+                                "void drv_free(void *p) { if (p) --g_allocs; free(p); }\n")
+            head = head.replace("@DRIVE@", DRIVE_PLAIN)
+        d = [head]
         for f in fns:
             if f.byval:
                 d.append("void *f%d(long a, struct B b);" % f.idx)
@@ -579,6 +842,8 @@ class IRGen:
                     walk(d[3])
         for f in self.fns:
             res.append(f.node_id)
+            if f.init_hand:
+                res.append(f.init_hand[0])
             walk(f.items)
         res.append(self.plain_id)
         return res

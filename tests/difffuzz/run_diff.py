@@ -3,7 +3,8 @@
 
 Usage:
   run_diff.py --lower CMD (--seeds A:B | --files CASE...) [--gen cpp|ir] [--modes O0,O2,simplified]
-              [--size N] [--disable F,...] [--asan] [--jobs 2] [--keep DIR] [--csv FILE]
+              [--size N] [--disable F,...] [--asan] [--cc-opt O0|O1|O2] [--jobs 2]
+              [--keep DIR] [--csv FILE]
               [--known-failures FILE] [--reduce] [--regressions DIR]
               [--reduce-time SECONDS] [--cvise] [--write-known FILE]
 
@@ -35,6 +36,13 @@ is `ir`, and the lowered modules are compiled with the same driver.
 
 --asan: the reference, the presplit IR (front end) and both lowered builds
 get -fsanitize=address (gen_ir.py marks its functions sanitize_address).
+
+--cc-opt O0 (--gen cpp, ir; default O2): compile both lowered modules at
+-O0 (the reference stays at -O2). A lowering that reads the frame where
+the program no longer owns it, but whose value is dead there (a reload on
+a suspended path after the handle was handed away: gen_cpp.py's and
+gen_ir.py's handoff), is only seen by AddressSanitizer when the optimizer
+does not delete or sink the load first.
 
 Verdicts for CMD, per seed and mode:
   pass        same stdout and exit status as the reference
@@ -203,11 +211,15 @@ class Case:
         return rc, out, err
 
     def build(self, src, exe, log):
+        base = os.path.basename(exe)
+        # A lowered module (not the native reference): at --cc-opt.
+        level = "-" + self.args.cc_opt if not base.startswith("native") else "-O2"
         if self.gen == "cpp":
-            cmd = [CLANGXX, "-O2"] + self.san + [src, "-o", exe]
+            cmd = [CLANGXX, level] + self.san + [src, "-o", exe]
         else:
-            opt = "-O0" if os.path.basename(exe).startswith("O0.") else "-O2"
-            cmd = [CLANG, opt, "-Wno-override-module"] + self.san + [src, self.p("driver.c"), "-o", exe]
+            if self.gen in LOWERED_REF:
+                level = "-O0" if base.startswith("O0.") else "-O2"
+            cmd = [CLANG, level, "-Wno-override-module"] + self.san + [src, self.p("driver.c"), "-o", exe]
         rc, out, err = sh(cmd, timeout=300)
         with open(log, "w") as fh:
             fh.write(out + err)
@@ -610,9 +622,10 @@ def reduce_case(args, r, regress_dir, log):
                  "LLVM's lowering fails too: %s" % r["llvm"])
     header = ("%s: corolower %s in mode %s (%s)\n"
               "%s\nreduced from seed %d by run_diff.py --reduce (%d tests); regenerate with: %s\n"
-              "check with: run_diff.py --lower CMD --files THIS_FILE%s%s"
+              "check with: run_diff.py --lower CMD --files THIS_FILE%s%s%s"
               % (name, verdict, mode, llvm_note, re.sub(r"/tmp/\S+/", "", detail), seed, tests[0], how,
-                 " --modes " + mode if args.gen != "ir" else "", " --asan" if args.asan else ""))
+                 " --modes " + mode if args.gen != "ir" else "", " --asan" if args.asan else "",
+                 " --cc-opt " + args.cc_opt if args.cc_opt != "O2" else ""))
     os.makedirs(regress_dir, exist_ok=True)
     comment = "//" if args.gen == "cpp" else ";"
     hdr = "".join("%s %s\n" % (comment, l) for l in header.splitlines())
@@ -642,10 +655,10 @@ def cvise_reduce(args, r, path, header, text):
     script = os.path.join(d, "interesting.sh")
     me = os.path.abspath(__file__)
     with open(script, "w") as fh:
-        fh.write("#!/bin/sh\nexec %s -B %s --check-one %s --lower %s --mode %s --verdict %s --detail %s %s %s\n" % (
+        fh.write("#!/bin/sh\nexec %s -B %s --check-one %s --lower %s --mode %s --verdict %s --detail %s %s --cc-opt %s %s\n" % (
             shlex.quote(sys.executable), shlex.quote(me), shlex.quote(os.path.join(d, "prog.cpp")),
             shlex.quote(args.lower), r["mode"], r["verdict"], shlex.quote(r["detail"]),
-            "--asan" if args.asan else "", "--seed %d" % r["seed"]))
+            "--asan" if args.asan else "", args.cc_opt, "--seed %d" % r["seed"]))
     os.chmod(script, 0o755)
     rc, _, _ = sh(["cvise", "--n", "2", "--timeout", "120", script, src], timeout=args.reduce_time, cwd=d)
     if rc == 0:
@@ -671,6 +684,8 @@ def main():
     ap.add_argument("--disable", default="", help="generator features to leave out (see gen_cpp.py / gen_ir.py)")
     ap.add_argument("--label", help="name of this run in the output and in known failures (default: --gen)")
     ap.add_argument("--asan", action="store_true")
+    ap.add_argument("--cc-opt", choices=["O0", "O1", "O2"], default="O2",
+                    help="level the lowered modules are compiled at (--gen cpp, ir)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep")
     ap.add_argument("--csv")
@@ -801,8 +816,9 @@ def main():
                 fh.write("%s,%s,%s,%s,%d,%s\n" % (row[0], row[1], row[2], row[3], row[4],
                                                   "" if row[5] is None else row[5]))
     # Summary.
-    print("---- summary (%s, seeds %d:%d, %s%s) ----" % (args.label, a, b, ",".join(c for c in counts),
-                                                         ", asan" if args.asan else ""))
+    print("---- summary (%s, seeds %d:%d, %s%s%s) ----" % (args.label, a, b, ",".join(c for c in counts),
+                                                           ", asan" if args.asan else "",
+                                                           ", lowered at -" + args.cc_opt if args.cc_opt != "O2" else ""))
     for m in counts:
         print("mode %-10s corolower: %s" % (m, ", ".join("%s %d" % kv for kv in sorted(counts[m].items()))))
         print("mode %-10s LLVM:      %s" % (m, ", ".join("%s %d" % kv for kv in sorted(llvm_counts[m].items()))))

@@ -10,20 +10,33 @@
 #include "cloner/split_clone.h"
 #include "irkit/keysort.h"
 
-/* The projection's result is the coroutine's context (the frame's base),
- * and the frame is at its offset there. */
-static LLVMValueRef build_frame(crl_coro *c, crl_split_clone *x, const crl_async_susp *as) {
+/* The callee's context as the projection takes it: its pointer parameter
+ * may be in another address space (none when it is variadic only). */
+static LLVMValueRef projection_arg(crl_split_clone *x, const crl_async_susp *as) {
   LLVMValueRef callee_ctx = LLVMGetParam(x->fn, as->ctx_index);
-  LLVMValueRef p = as->projection;
-  LLVMValueRef ctx = LLVMBuildCall2(x->entry_b, LLVMGlobalGetValueType(p), p,
-                                    &callee_ctx, 1, "async.ctx");
-  LLVMSetInstructionCallConv(ctx, LLVMGetFunctionCallConv(p));
+  LLVMTypeRef ft = LLVMGlobalGetValueType(as->projection_fn);
+  LLVMTypeRef param = NULL;
+  if (LLVMCountParamTypes(ft) == 1) LLVMGetParamTypes(ft, &param);
+  if (!param || param == LLVMTypeOf(callee_ctx)) return callee_ctx;
+  return LLVMBuildAddrSpaceCast(x->entry_b, callee_ctx, param, "");
+}
+
+/* The projection's result is the coroutine's context (the frame's base),
+ * and the frame is at its offset there. The result is cast to the
+ * coroutine's own context type (a pointer in the address space of the
+ * ramp's frame, or a pointer-sized integer), since cloned code uses it
+ * where the ramp uses that parameter. */
+static LLVMValueRef build_frame(crl_coro *c, crl_split_clone *x, const crl_async_susp *as) {
+  LLVMValueRef arg = projection_arg(x, as);
+  LLVMTypeRef ft = LLVMGlobalGetValueType(as->projection_fn);
+  LLVMValueRef ctx = LLVMBuildCall2(x->entry_b, ft, as->projection, &arg, 1, "async.ctx");
+  LLVMSetInstructionCallConv(ctx, LLVMGetFunctionCallConv(as->projection_fn));
   LLVMInstructionSetDebugLoc(ctx, LLVMInstructionGetDebugLoc(as->tail));
-  /* The coroutine's context parameter may be a pointer-sized integer. */
   LLVMTypeRef ct = LLVMTypeOf(c->frame_base);
-  x->frame_base = LLVMGetTypeKind(ct) == LLVMPointerTypeKind
-                      ? ctx
-                      : LLVMBuildPtrToInt(x->entry_b, ctx, ct, "async.ctx.int");
+  int ct_ptr = LLVMGetTypeKind(ct) == LLVMPointerTypeKind;
+  LLVMTypeRef pt = ct_ptr ? ct : c->ptr_t;
+  if (LLVMTypeOf(ctx) != pt) ctx = LLVMBuildAddrSpaceCast(x->entry_b, ctx, pt, "");
+  x->frame_base = ct_ptr ? ctx : LLVMBuildPtrToInt(x->entry_b, ctx, ct, "async.ctx.int");
   LLVMValueRef off = LLVMConstInt(c->i64_t, crl_async_of(c)->frame_offset, 0);
   return LLVMBuildInBoundsGEP2(x->entry_b, c->i8_t, ctx, &off, 1, "async.ctx.frameptr");
 }

@@ -12,8 +12,10 @@
 #include "coro/lowering.h"
 
 typedef struct crl_async_susp {
-  LLVMValueRef resume_call; /* llvm.coro.async.resume (until normalize) */
-  LLVMValueRef projection;  /* ptr (ptr): the caller's context from ours */
+  LLVMValueRef resume_call; /* llvm.coro.async.resume; kept as the point
+                             * the frame is stored ahead of (until split) */
+  LLVMValueRef projection;  /* called on the callee's context for ours */
+  LLVMValueRef projection_fn; /* its function (itself, or an alias's) */
   LLVMValueRef fn;          /* the function the suspend tail-calls */
   LLVMValueRef tail;        /* its call, last before the suspend (normalize) */
   LLVMValueRef resume_fn;   /* NAME.resume.N */
@@ -38,14 +40,19 @@ static inline crl_async_state *crl_async_of(crl_coro *c) {
 
 /* async_validate.c: the ABI's rules, reading the state as it goes. */
 int crl_async_validate(crl_coro *c);
-/* Through constant bitcasts and address space casts (old-dialect IR). */
+/* Through the casts, zero GEPs and `returned` calls LLVM reads through. */
 LLVMValueRef crl_async_strip_casts(LLVMValueRef v);
+/* "@name", or "@N" for an unnamed global; malloc'd, NULL without memory. */
+char *crl_async_global_ref(LLVMValueRef g);
 
 /* async_suspend.c: resume function declarations and the coro.async.resume
  * placeholders; then, per suspend, its tail call at the end of the pre
  * block and a placeholder for its result at the top of resume. */
 int crl_async_normalize(crl_coro *c);
 int crl_async_normalize_suspend(crl_coro *c, crl_suspend *sp);
+/* The resume placeholders kept as store points go (before the split),
+ * reloads after them moved ahead of them. */
+int crl_async_drop_markers(crl_coro *c);
 
 /* async_tail.c: calls of a function with the suspend's or end's arguments
  * (coerced to its parameter types), made musttail + ret where the target's

@@ -8,6 +8,7 @@
  *          async function pointer source's final context size, once every
  *          size is final; what is left of llvm.coro.async.resume (outside
  *          any coroutine) is null, as LLVM's CoroCleanup makes it. */
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/DebugInfo.h>
@@ -145,10 +146,12 @@ static int check_shared_afps(const crl_module_ctx *m) {
     if (!g || !LLVMIsAGlobalVariable(g)) continue;
     LLVMValueRef first = crl_valmap_get(&owner, g);
     if (first && first != fn_of(ids.v[n])) {
+      char *ref = crl_async_global_ref(g);
       crl_diagf(m->res, CRL_SEV_ERROR, fn_of(ids.v[n]), ids.v[n],
-                "the async function pointer @%s is already @%s's: each async function "
+                "the async function pointer %s is already @%s's: each async function "
                 "needs its own, which holds its context size",
-                LLVMGetValueName(g), LLVMGetValueName(first));
+                ref ? ref : "", LLVMGetValueName(first));
+      free(ref);
       rc = -1;
     }
     if (!first) crl_valmap_put(&owner, g, fn_of(ids.v[n]));

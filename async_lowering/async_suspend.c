@@ -6,11 +6,13 @@
  * and a placeholder for what it returns at the top of its resume block,
  * which each resume function replaces with its parameters. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "async_lowering/async_internal.h"
 #include "cloner/clone.h"
 #include "irkit/blocks.h"
+#include "irkit/valmap.h"
 
 static int has_fn_string_attr(LLVMValueRef f, const char *k) {
   return LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, k,
@@ -80,12 +82,14 @@ static LLVMValueRef declare_resume(crl_coro *c, const crl_async_susp *as, uint32
 }
 
 /* Placeholders no suspend names resume nowhere (LLVM's CoroCleanup gives
- * them null), and saves have no meaning here: both go. */
-static void drop_strays(crl_coro *c) {
+ * them null), and saves have no meaning here: both go. The suspends' own
+ * placeholders, kept as markers, stay. */
+static void drop_strays(crl_coro *c, const crl_valmap *markers) {
   crl_vec stray = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (crl_intrinsic_of(i) == CRL_I_ASYNC_RESUME) crl_vec_push(&stray, i);
+      if (crl_intrinsic_of(i) == CRL_I_ASYNC_RESUME && !crl_valmap_has(markers, i))
+        crl_vec_push(&stray, i);
   for (unsigned k = 0; k < stray.n; k++) {
     LLVMReplaceAllUsesWith(stray.v[k], LLVMConstNull(c->ptr_t));
     LLVMInstructionEraseFromParent(stray.v[k]);
@@ -93,6 +97,76 @@ static void drop_strays(crl_coro *c) {
   crl_vec_free(&stray);
   for (unsigned k = 0; k < c->saves.n; k++) LLVMInstructionEraseFromParent(c->saves.v[k]);
   c->saves.n = 0;
+}
+
+/* Blocks the entry reaches without passing through coro.begin's: what
+ * coro.begin does not dominate. */
+static int outside_begin(crl_coro *c, crl_valmap *out) {
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
+  LLVMBasicBlockRef begin_bb = LLVMGetInstructionParent(c->begin);
+  if (crl_valmap_init(out, 16) != 0) return -1;
+  if (entry == begin_bb) return 0;
+  crl_bvec work = {0};
+  int oom = crl_valmap_put(out, entry, entry) != 0 || crl_bvec_push(&work, entry) != 0;
+  while (work.n && !oom) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(work.v[--work.n]);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned k = 0; k < ns && !oom; k++) {
+      LLVMBasicBlockRef to = LLVMGetSuccessor(t, k);
+      if (to == begin_bb || crl_valmap_has(out, to)) continue;
+      oom = crl_valmap_put(out, to, to) != 0 || crl_bvec_push(&work, to) != 0;
+    }
+  }
+  crl_bvec_free(&work);
+  return oom ? -1 : 0;
+}
+
+static int under_begin(crl_coro *c, const crl_valmap *outside, LLVMValueRef i) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(i);
+  if (bb == LLVMGetInstructionParent(c->begin)) return crl_comes_before(c->begin, i);
+  return !crl_valmap_has(outside, bb);
+}
+
+/* The resume function exists from its llvm.coro.async.resume on, and any
+ * call given it from there (a continuation handed to an executor) may
+ * resume the coroutine on another thread before this part reaches the
+ * suspend's tail call. So the frame must be complete there: the call
+ * stays, with no uses, as the point the rewrite stores the frame ahead of
+ * (values made after it are stored where they are made), until the
+ * split. Above coro.begin there is no frame yet: it moves to just after
+ * coro.begin, the earliest point the frame can be stored. */
+static int keep_markers(crl_coro *c, crl_valmap *markers) {
+  crl_valmap outside = {0};
+  if (outside_begin(c, &outside) != 0 || crl_valmap_init(markers, c->num_susp + 1) != 0) {
+    crl_valmap_free(&outside);
+    CRL_ERR(c, c->id, "out of memory");
+    return -1;
+  }
+  crl_async_state *st = crl_async_of(c);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+  int rc = 0;
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
+    LLVMValueRef m = st->susp[s].resume_call;
+    if (!under_begin(c, &outside, c->susp[s].call)) {
+      CRL_ERR(c, c->susp[s].call, "suspend point is not dominated by llvm.coro.begin: "
+                                  "there is no frame yet to keep its values in");
+      rc = -1;
+      break;
+    }
+    LLVMReplaceAllUsesWith(m, st->susp[s].resume_fn);
+    if (!under_begin(c, &outside, m)) {
+      LLVMInstructionRemoveFromParent(m);
+      LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(c->begin));
+      LLVMInsertIntoBuilder(b, m);
+    }
+    if (crl_valmap_put(markers, m, m) != 0) {
+      CRL_ERR(c, c->id, "out of memory");
+      rc = -1;
+    }
+  }
+  LLVMDisposeBuilder(b);
+  crl_valmap_free(&outside);
+  return rc;
 }
 
 int crl_async_normalize(crl_coro *c) {
@@ -104,11 +178,12 @@ int crl_async_normalize(crl_coro *c) {
       CRL_ERR(c, c->susp[s].call, "out of memory");
       return -1;
     }
-    LLVMReplaceAllUsesWith(as->resume_call, as->resume_fn);
-    LLVMInstructionEraseFromParent(as->resume_call);
-    as->resume_call = NULL;
   }
-  drop_strays(c);
+  crl_valmap markers = {0};
+  int rc = keep_markers(c, &markers);
+  if (rc == 0) drop_strays(c, &markers);
+  crl_valmap_free(&markers);
+  if (rc != 0) return -1;
   /* The coroutine's own context: each resume function has it from the
    * projection, so it never needs a frame slot. */
   c->frame_base = LLVMGetParam(c->fn, st->ctx_arg);
@@ -117,15 +192,71 @@ int crl_async_normalize(crl_coro *c) {
   return 0;
 }
 
+/* The addresses the ramp reaches spill slots by. */
+static int spill_addrs(crl_coro *c, crl_valmap *out) {
+  if (crl_valmap_init(out, c->num_fields + 1) != 0) return -1;
+  for (uint32_t f = 0; f < c->num_fields; f++)
+    if (c->fields[f].kind == CRL_FIELD_SPILL && c->fields[f].ramp_addr &&
+        crl_valmap_put(out, c->fields[f].ramp_addr, c->fields[f].ramp_addr) != 0)
+      return -1;
+  return 0;
+}
+
+/* A value kept in memory (stored where it is made) is reloaded before its
+ * first use in each block, which may come after the marker: after the
+ * resume function may have been handed to another thread, which may be
+ * running the continuation, reusing the slot or done with the context.
+ * Such reloads move up to just before the marker. Nothing writes the slot
+ * in between: the value is live there, and a value kept in memory shares
+ * its slot with nothing live at the same time. (A use in a later block
+ * still reloads there, as LLVM's reloads do.) */
+static void reload_before(LLVMValueRef marker, const crl_valmap *spill, LLVMBuilderRef b) {
+  for (LLVMValueRef i = LLVMGetNextInstruction(marker); i;) {
+    LLVMValueRef nx = LLVMGetNextInstruction(i);
+    if (LLVMIsALoadInst(i) && crl_valmap_has(spill, LLVMGetOperand(i, 0))) {
+      size_t len = 0;
+      const char *nm = LLVMGetValueName2(i, &len);
+      char *name = crl_strdup(len ? nm : "");
+      LLVMInstructionRemoveFromParent(i);
+      LLVMPositionBuilderBefore(b, marker);
+      LLVMInsertIntoBuilderWithName(b, i, name ? name : "");
+      free(name);
+    }
+    i = nx;
+  }
+}
+
+/* The markers have done their part once the frame is rewritten. */
+int crl_async_drop_markers(crl_coro *c) {
+  crl_async_state *st = crl_async_of(c);
+  crl_valmap spill = {0};
+  int rc = spill_addrs(c, &spill);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
+  for (uint32_t s = 0; s < c->num_susp; s++) {
+    crl_async_susp *as = &st->susp[s];
+    if (!as->resume_call) continue;
+    if (rc == 0) reload_before(as->resume_call, &spill, b);
+    LLVMInstructionEraseFromParent(as->resume_call);
+    as->resume_call = NULL;
+    c->susp[s].save = NULL;
+    c->susp[s].point = as->tail;
+  }
+  LLVMDisposeBuilder(b);
+  crl_valmap_free(&spill);
+  if (rc != 0) CRL_ERR(c, c->id, "out of memory");
+  return rc;
+}
+
 int crl_async_normalize_suspend(crl_coro *c, crl_suspend *sp) {
   crl_async_susp *as = &crl_async_of(c)->susp[sp->index];
   LLVMValueRef call = sp->call;
   LLVMPositionBuilderBefore(c->b, LLVMGetBasicBlockTerminator(sp->pre));
   as->tail = crl_async_build_call(c, c->b, as->fn, call, 4, call);
   if (!as->tail) return -1;
-  /* Everything the resume functions need is in the frame before the call:
-   * the callee may run them before it returns, or never return. */
-  sp->save = as->tail;
+  /* Everything the resume functions need is in the frame before the
+   * resume function can be handed over (keep_markers), so before the
+   * call too: the callee may run them before it returns, or never return. */
+  sp->save = as->resume_call;
   if (LLVMGetFirstUse(call)) {
     LLVMPositionBuilderBeforeInstrAndDbgRecords(c->b, crl_first_non_phi(sp->resume));
     sp->result = LLVMBuildFreeze(c->b, LLVMGetPoison(as->result_t), "async.result");

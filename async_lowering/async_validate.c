@@ -4,15 +4,76 @@
  * (LLVM 22 aborts, crashes or writes a broken module on most of them:
  * tests/malformed/inputs/async_*.ll say which). What is read on the way
  * (sizes, indices, functions) goes into the lowering's state. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "async_lowering/async_internal.h"
 #include "targets/targets.h"
 
+static int is_ptr(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMPointerTypeKind; }
+
+/* The argument a call or invoke returns: one its call site or its callee
+ * marks `returned`. */
+static LLVMValueRef returned_arg(LLVMValueRef call) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("returned", 8);
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  int known = callee && LLVMIsAFunction(callee);
+  unsigned n = LLVMGetNumArgOperands(call);
+  for (unsigned k = 0; k < n; k++)
+    if (LLVMGetCallSiteEnumAttribute(call, k + 1, kind) ||
+        (known && LLVMGetEnumAttributeAtIndex(callee, k + 1, kind)))
+      return LLVMGetOperand(call, k);
+  return NULL;
+}
+
+static int zero_indices(LLVMValueRef gep) {
+  unsigned n = LLVMGetNumOperands(gep);
+  for (unsigned k = 1; k < n; k++) {
+    LLVMValueRef i = LLVMGetOperand(gep, k);
+    if (!LLVMIsAConstantInt(i) || !LLVMIsNull(i)) return 0;
+  }
+  return 1;
+}
+
+/* The pointer `v` is a view of, one step down; NULL when it is none. */
+static LLVMValueRef strip_one(LLVMValueRef v) {
+  LLVMOpcode op;
+  if (LLVMIsAConstantExpr(v)) op = LLVMGetConstOpcode(v);
+  else if (LLVMIsAInstruction(v)) op = LLVMGetInstructionOpcode(v);
+  else return NULL;
+  if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
+    return is_ptr(LLVMTypeOf(LLVMGetOperand(v, 0))) ? LLVMGetOperand(v, 0) : NULL;
+  if (op == LLVMGetElementPtr) return zero_indices(v) ? LLVMGetOperand(v, 0) : NULL;
+  if (op == LLVMCall || op == LLVMInvoke) return returned_arg(v);
+  return NULL;
+}
+
+/* LLVM's passes read the functions and globals these intrinsics name
+ * through every such view, constant or instruction (old typed-pointer IR
+ * is full of casts); so does the lowering. Bounded: unreachable code may
+ * hold a cycle of casts. */
 LLVMValueRef crl_async_strip_casts(LLVMValueRef v) {
-  while (v && LLVMIsAConstantExpr(v) &&
-         (LLVMGetConstOpcode(v) == LLVMBitCast ||
-          LLVMGetConstOpcode(v) == LLVMAddrSpaceCast))
-    v = LLVMGetOperand(v, 0);
+  for (unsigned steps = 0; v && steps < 64 && is_ptr(LLVMTypeOf(v)); steps++) {
+    LLVMValueRef down = strip_one(v);
+    if (!down) break;
+    v = down;
+  }
   return v;
+}
+
+/* How the IR writes a global's name: @name, or @N for an unnamed one
+ * (numbered as LLVM's printer numbers it). */
+char *crl_async_global_ref(LLVMValueRef g) {
+  char *text = LLVMPrintValueToString(g);
+  const char *eq = text ? strstr(text, " = ") : NULL;
+  size_t len = eq ? (size_t)(eq - text) : 0;
+  char *ref = malloc(len + 1);
+  if (ref) {
+    memcpy(ref, text, len);
+    ref[len] = 0;
+  }
+  LLVMDisposeMessage(text);
+  return ref;
 }
 
 static int const_u64(LLVMValueRef v, uint64_t *out) {
@@ -20,8 +81,6 @@ static int const_u64(LLVMValueRef v, uint64_t *out) {
   *out = LLVMConstIntGetZExtValue(v);
   return 1;
 }
-
-static int is_ptr(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMPointerTypeKind; }
 
 /* A pointer, or an integer as wide (LLVM casts either to the context). */
 static int ptr_like(crl_coro *c, LLVMTypeRef t) {
@@ -37,6 +96,9 @@ static int is_afp_type(crl_coro *c, LLVMTypeRef t) {
          LLVMStructGetTypeAtIndex(t, 1) == c->i32_t;
 }
 
+/* Constant or not: swiftc emits every async function pointer as a mutable
+ * global (often in a read-only section), and LLVM writes the final size
+ * into its initializer either way. Named or not, too. */
 static int check_afp(crl_coro *c, crl_async_state *st) {
   LLVMValueRef g = crl_async_strip_casts(LLVMGetOperand(c->id, 3));
   if (!g || !LLVMIsAGlobalVariable(g)) {
@@ -48,15 +110,8 @@ static int check_afp(crl_coro *c, crl_async_state *st) {
   if (!init || !is_afp_type(c, LLVMGlobalGetValueType(g)) ||
       !(LLVMIsAConstantStruct(init) || LLVMIsAConstantAggregateZero(init))) {
     CRL_ERR(c, c->id, "the async function pointer must be a global defined as a "
-                      "constant <{ i32, i32 }> (relative function pointer, context "
-                      "size), so that its context size can be set");
-    return -1;
-  }
-  /* A mutable one could hold another size by the time a caller reads it. */
-  if (!LLVMIsGlobalConstant(g)) {
-    CRL_ERR(c, c->id, "the async function pointer @%s is not a constant: the context "
-                      "size written into it could be overwritten at run time",
-            LLVMGetValueName(g));
+                      "<{ i32, i32 }> (relative function pointer, context size), so "
+                      "that its context size can be set");
     return -1;
   }
   st->afp = g;
@@ -149,24 +204,59 @@ static LLVMValueRef check_tail_fn(crl_coro *c, LLVMValueRef call, unsigned fn_op
   return fn;
 }
 
+/* The function an alias stands for, through casts and further aliases. */
+static LLVMValueRef aliased_function(LLVMValueRef v) {
+  for (unsigned k = 0; v && LLVMIsAGlobalAlias(v) && k < 64; k++)
+    v = crl_async_strip_casts(LLVMAliasGetAliasee(v));
+  return v && LLVMIsAFunction(v) ? v : NULL;
+}
+
+/* One pointer argument, the callee's context, must be a valid call: one
+ * pointer parameter (its address space may differ: the context is cast),
+ * variadic or not, or none and variadic. */
+static int takes_context(LLVMTypeRef ft) {
+  unsigned np = LLVMCountParamTypes(ft);
+  if (np == 0) return LLVMIsFunctionVarArg(ft);
+  LLVMTypeRef param = NULL;
+  if (np == 1) LLVMGetParamTypes(ft, &param);
+  return param && is_ptr(param);
+}
+
+/* Operand 3, as LLVM reads it: through casts, the function each resume
+ * function calls on the callee's context to get the coroutine's (any
+ * pointer it returns is cast to the context's type). An alias is called
+ * as itself, with its function's type and convention. */
 static int check_projection(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
   LLVMValueRef p = crl_async_strip_casts(LLVMGetOperand(sp, 2));
-  LLVMTypeRef ft = p && LLVMIsAFunction(p) ? LLVMGlobalGetValueType(p) : NULL;
-  LLVMTypeRef param = NULL;
-  if (ft && LLVMCountParamTypes(ft) == 1) LLVMGetParamTypes(ft, &param);
-  if (!ft || LLVMIsFunctionVarArg(ft) || !param || !is_ptr(param) ||
-      !is_ptr(LLVMGetReturnType(ft))) {
+  LLVMValueRef fn = p && LLVMIsAFunction(p) ? p : aliased_function(p);
+  if (!fn) {
     CRL_ERR(c, sp, "the context projection function (operand 3 of "
-                   "llvm.coro.suspend.async) must be a function of type ptr (ptr)");
+                   "llvm.coro.suspend.async) must be a function, or an alias of one, "
+                   "seen through casts: its type and calling convention must be known "
+                   "to call it");
+    return -1;
+  }
+  LLVMTypeRef ft = LLVMGlobalGetValueType(fn);
+  if (!takes_context(ft)) {
+    CRL_ERR(c, sp, "the context projection function (operand 3 of "
+                   "llvm.coro.suspend.async) cannot be called with the callee's context "
+                   "alone: it must take one pointer parameter");
+    return -1;
+  }
+  if (!is_ptr(LLVMGetReturnType(ft))) {
+    CRL_ERR(c, sp, "the context projection function (operand 3 of "
+                   "llvm.coro.suspend.async) must return a pointer: the coroutine's "
+                   "context, in which its frame is");
     return -1;
   }
   as->projection = p;
+  as->projection_fn = fn;
   return 0;
 }
 
 /* Operand 2: this suspend's own llvm.coro.async.resume. */
 static int check_resume(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
-  LLVMValueRef r = LLVMGetOperand(sp, 1);
+  LLVMValueRef r = crl_async_strip_casts(LLVMGetOperand(sp, 1));
   if (crl_intrinsic_of(r) != CRL_I_ASYNC_RESUME ||
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(r)) != c->fn) {
     CRL_ERR(c, sp, "the resume function operand (operand 2 of llvm.coro.suspend.async) "

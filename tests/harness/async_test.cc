@@ -310,9 +310,92 @@ define i64 @main() {
 }
 )";
 
-// Field 1 of an async function pointer.
+// Async function pointers as swiftc emits them (mutable globals, one of a
+// named type in a section) and an unnamed one (@0, named here through an
+// alias), with projections given through an instruction cast, an alias and
+// a variadic function: a leaf yielding n times, awaited twice by a middle
+// function keeping a value across both awaits.
+const char *kSwiftForms = R"(
+%swift.async_func_pointer = type <{ i32, i32 }>
+@leaf_afp = hidden global %swift.async_func_pointer <{ i32 0, i32 32 }>, section "__TEXT,__const"
+@0 = hidden global <{ i32, i32 }> <{ i32 0, i32 32 }>
+@mid_afp = alias <{ i32, i32 }>, ptr @0
+@project_parent_alias = alias ptr (ptr), ptr @project_parent
+
+define ptr @project_parent_va(ptr %callee, ...) {
+  %p = load ptr, ptr %callee
+  ret ptr %p
+}
+
+define swifttailcc void @leaf(ptr swiftasync %ctx) {
+entry:
+  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @leaf_afp)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %ap = getelementptr inbounds i8, ptr %ctx, i64 16
+  %n = load i64, ptr %ap
+  %n7 = mul i64 %n, 7
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %again ]
+  %done = icmp uge i64 %i, %n
+  br i1 %done, label %out, label %again
+again:
+  call void @trace(i64 %i)
+  %res = call ptr @llvm.coro.async.resume()
+  %proj = getelementptr i8, ptr @project_self, i64 0
+  %r = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res, ptr %proj, ptr @fwd_yield, ptr %res, ptr %ctx)
+  %i1 = add i64 %i, 1
+  br label %loop
+out:
+  %v = add i64 %n7, %n
+  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
+  %rp = load ptr, ptr %rpp
+  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %v)
+  unreachable
+}
+
+define swifttailcc void @mid(ptr swiftasync %ctx) {
+entry:
+  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @0)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %ap = getelementptr inbounds i8, ptr %ctx, i64 16
+  %x = load i64, ptr %ap
+  %sq = mul i64 %x, %x
+  %res = call ptr @llvm.coro.async.resume()
+  %cc = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res, i64 %x)
+  %r = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res, ptr @project_parent_alias, ptr @fwd_call, ptr @leaf, ptr %cc)
+  %c1 = extractvalue { ptr, i64 } %r, 0
+  %a = extractvalue { ptr, i64 } %r, 1
+  call void @ctx_free(ptr %c1)
+  call void @trace(i64 %a)
+  %x2 = add i64 %x, 1
+  %res2 = call ptr @llvm.coro.async.resume()
+  %cc2 = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res2, i64 %x2)
+  %r2 = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res2, ptr @project_parent_va, ptr @fwd_call, ptr @leaf, ptr %cc2)
+  %c2 = extractvalue { ptr, i64 } %r2, 0
+  %b = extractvalue { ptr, i64 } %r2, 1
+  call void @ctx_free(ptr %c2)
+  %s1 = add i64 %a, %b
+  %s2 = add i64 %s1, %sq
+  call void @trace(i64 %s2)
+  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
+  %rp = load ptr, ptr %rpp
+  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %s2)
+  unreachable
+}
+
+define i64 @main() {
+  %r = call i64 @start(ptr @mid_afp, ptr @mid, i64 3)
+  ret i64 %r
+}
+)";
+
+// Field 1 of an async function pointer (through an alias to an unnamed
+// one).
 int64_t ContextSize(crlh_ctx *c, const char *afp) {
   LLVMValueRef g = LLVMGetNamedGlobal(crlh_module(c), afp);
+  if (!g) g = LLVMGetNamedGlobalAlias(crlh_module(c), afp, strlen(afp));
+  if (g && LLVMIsAGlobalAlias(g)) g = LLVMAliasGetAliasee(g);
   if (!g || !LLVMGetInitializer(g)) return -1;
   return static_cast<int64_t>(LLVMConstIntGetZExtValue(LLVMGetOperand(LLVMGetInitializer(g), 1)));
 }
@@ -367,6 +450,12 @@ TEST(Async, AwaitChainThreeDeepDifferential) {
 
 TEST(Async, InterleavedTasksAndNoSuspendDifferential) {
   Differential(kInterleave, {"worker_afp"}, "100 200 101 201 102 202 7", 603 + 70);
+}
+
+TEST(Async, MutableAndUnnamedAfpsAndProjectionFormsDifferential) {
+  // mid(3): leaf(3) yields 0 1 2 and gives 24 (traced), leaf(4) yields
+  // 0 1 2 3 and gives 32; 24 + 32 + 9.
+  Differential(kSwiftForms, {"leaf_afp", "mid_afp"}, "0 1 2 24 0 1 2 3 65", 65);
 }
 
 TEST(Async, SizeIsPatchedWithoutSuspend) {

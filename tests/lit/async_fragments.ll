@@ -9,9 +9,11 @@
 
 ; CHECK-LABEL: define swifttailcc void @f(
 ; CHECK-SAME: ptr swiftasync %ctx, i64 %n) [[ATTRS:#[0-9]+]] {
+; The frame is stored before @new_ctx is given the resume function (which
+; may start it at once), not just before the tail call.
 ; CHECK: [[FP:%.*]] = getelementptr inbounds i8, ptr %ctx, i64 32
-; CHECK: call ptr @new_ctx(ptr %ctx, ptr @f.resume.0)
 ; CHECK: store i64 %n, ptr [[FP]]
+; CHECK: call ptr @new_ctx(ptr %ctx, ptr @f.resume.0)
 ; CHECK: musttail call swifttailcc void @fwd(ptr @callee, ptr %cc)
 ; CHECK-NEXT: ret void
 ; CHECK-NEXT: }

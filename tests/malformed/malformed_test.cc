@@ -186,7 +186,7 @@ INSTANTIATE_TEST_SUITE_P(
                       "async_coroutine_returns_value.ll",
                       "async_tail_call_not_guaranteed.ll", "async_coro_alloc.ll",
                       "async_end_unwind_not_constant.ll", "async_end_with_results.ll",
-                      "async_context_too_large.ll", "async_projection_declared_wrong.ll",
+                      "async_context_too_large.ll",
                       "async_context_alloc_wrong_type.ll",
                       "async_suspend_in_async_before_begin.ll",
                       // Returned-continuation rules (LLVM22_RETCON.md says
@@ -232,7 +232,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         ASYNC_MALFORMED("afp_array"), ASYNC_MALFORMED("afp_declaration"),
         ASYNC_MALFORMED("afp_i64_size_field"), ASYNC_MALFORMED("afp_is_function"),
-        ASYNC_MALFORMED("afp_not_constant"), ASYNC_MALFORMED("afp_not_global"),
+        ASYNC_MALFORMED("afp_not_global"),
         ASYNC_MALFORMED("afp_shared"), ASYNC_MALFORMED("async_resume_unused_by_suspend"),
         ASYNC_MALFORMED("end_async_args_count"), ASYNC_MALFORMED("end_async_args_type"),
         ASYNC_MALFORMED("end_async_fn_not_function"), ASYNC_MALFORMED("end_async_in_switch"),
@@ -241,6 +241,8 @@ INSTANTIATE_TEST_SUITE_P(
         ASYNC_MALFORMED("id_context_index_past_params"),
         ASYNC_MALFORMED("id_size_not_constant"), ASYNC_MALFORMED("id_without_begin"),
         ASYNC_MALFORMED("frame_align_above_context"),
+        ASYNC_MALFORMED("projection_int_param"),
+        ASYNC_MALFORMED("projection_loaded_pointer"),
         ASYNC_MALFORMED("projection_not_function"), ASYNC_MALFORMED("projection_returns_i64"),
         ASYNC_MALFORMED("projection_two_params"), ASYNC_MALFORMED("size_replace_not_global"),
         ASYNC_MALFORMED("size_replace_wrong_type"), ASYNC_MALFORMED("suspend_args_count"),
@@ -279,10 +281,15 @@ TEST_P(AsyncAccepted, Lowers) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Async, AsyncAccepted,
-                         ::testing::Values("context_param_not_pointer",
+                         ::testing::Values("afp_mutable_global", "afp_unnamed",
+                                           "context_param_not_pointer",
                                            "external_projection_forwarder",
                                            "frame_align_above_context",
                                            "frame_align_spill_above_context",
+                                           "projection_alias",
+                                           "projection_param_addrspace",
+                                           "projection_through_casts",
+                                           "projection_variadic",
                                            "suspend_fn_cc_mismatch", "two_end_async"));
 
 // ---------------------------------------------------------------------------

@@ -1,13 +1,12 @@
-; EXPECT: async function pointer
-; EXPECT-FUNCTION: f
-; The async function pointer is a mutable global: the size the lowering
-; writes into its initializer could be overwritten at run time (and code may
-; already read a different value).
+; ACCEPTED: LLVM 22 lowers this: the async function pointer is an unnamed global,
+; ACCEPTED: @0 (reached from C through the alias @f_afp); its initializer gets
+; ACCEPTED: the final size (48) like any other's.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-@f_afp = global <{ i32, i32 }> <{ i32 trunc (i64 sub (i64 ptrtoint (ptr @f to i64), i64 ptrtoint (ptr @f_afp to i64)) to i32), i32 32 }>, align 8
+@0 = hidden global <{ i32, i32 }> <{ i32 trunc (i64 sub (i64 ptrtoint (ptr @f to i64), i64 ptrtoint (ptr @0 to i64)) to i32), i32 32 }>, align 8
+@f_afp = alias <{ i32, i32 }>, ptr @0
 
 declare token @llvm.coro.id.async(i32, i32, i32, ptr)
 declare ptr @llvm.coro.begin(token, ptr)
@@ -15,22 +14,22 @@ declare ptr @llvm.coro.async.resume()
 declare { ptr } @llvm.coro.suspend.async.sl_p0s(i32, ptr, ptr, ...)
 declare void @llvm.coro.end.async(ptr, i1, ...)
 declare void @use(i64)
-
-define ptr @project(ptr %callee) {
-  %caller = load ptr, ptr %callee, align 8
-  ret ptr %caller
-}
+declare ptr @alloc_ctx(ptr, ptr)
+declare swifttailcc void @callee(ptr swiftasync)
 
 define swifttailcc void @fwd(ptr %fn, ptr %ctx) {
   musttail call swifttailcc void %fn(ptr swiftasync %ctx)
   ret void
 }
 
-declare swifttailcc void @callee(ptr swiftasync)
+define ptr @project(ptr %callee) {
+  %caller = load ptr, ptr %callee, align 8
+  ret ptr %caller
+}
 
 define swifttailcc void @f(ptr swiftasync %ctx) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @f_afp)
+  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @0)
   %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
   %xp = getelementptr inbounds i8, ptr %ctx, i64 16
   %x = load i64, ptr %xp, align 8
@@ -41,5 +40,3 @@ entry:
   call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false)
   unreachable
 }
-
-declare ptr @alloc_ctx(ptr, ptr)

@@ -1,0 +1,45 @@
+; ACCEPTED: LLVM 22 lowers this: the projection operand is an instruction that
+; ACCEPTED: is a view of @project (a zero GEP of an address space cast pair);
+; ACCEPTED: LLVM reads through it (stripPointerCasts) and the resume function
+; ACCEPTED: calls @project itself.
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+@f_afp = constant <{ i32, i32 }> <{ i32 trunc (i64 sub (i64 ptrtoint (ptr @f to i64), i64 ptrtoint (ptr @f_afp to i64)) to i32), i32 32 }>, align 8
+
+declare token @llvm.coro.id.async(i32, i32, i32, ptr)
+declare ptr @llvm.coro.begin(token, ptr)
+declare ptr @llvm.coro.async.resume()
+declare { ptr } @llvm.coro.suspend.async.sl_p0s(i32, ptr, ptr, ...)
+declare void @llvm.coro.end.async(ptr, i1, ...)
+declare void @use(i64)
+declare ptr @alloc_ctx(ptr, ptr)
+declare swifttailcc void @callee(ptr swiftasync)
+
+define swifttailcc void @fwd(ptr %fn, ptr %ctx) {
+  musttail call swifttailcc void %fn(ptr swiftasync %ctx)
+  ret void
+}
+
+define ptr @project(ptr %callee) {
+  %caller = load ptr, ptr %callee, align 8
+  ret ptr %caller
+}
+
+define swifttailcc void @f(ptr swiftasync %ctx) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @f_afp)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %xp = getelementptr inbounds i8, ptr %ctx, i64 16
+  %x = load i64, ptr %xp, align 8
+  %res = call ptr @llvm.coro.async.resume()
+  %cc = call ptr @alloc_ctx(ptr %ctx, ptr %res)
+  %pa = addrspacecast ptr @project to ptr addrspace(1)
+  %pb = addrspacecast ptr addrspace(1) %pa to ptr
+  %pc = getelementptr i8, ptr %pb, i64 0
+  %r = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res, ptr %pc, ptr @fwd, ptr @callee, ptr %cc)
+  call void @use(i64 %x)
+  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false)
+  unreachable
+}

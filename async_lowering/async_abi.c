@@ -70,8 +70,9 @@ static int index_tails(crl_coro *c, crl_valmap *tail_of) {
 }
 
 static int async_split(crl_coro *c) {
-  if (crl_async_place_frame(c) != 0 || crl_async_drop_markers(c) != 0) return -1;
+  if (crl_async_place_frame(c) != 0) return -1;
   cut_at_tail_calls(c);
+  if (crl_async_drop_markers(c) != 0) return -1;
   crl_valmap tail_of;
   int rc = index_tails(c, &tail_of);
   if (rc != 0) CRL_ERR(c, c->id, "out of memory");

@@ -50,8 +50,10 @@ char *crl_async_global_ref(LLVMValueRef g);
  * block and a placeholder for its result at the top of resume. */
 int crl_async_normalize(crl_coro *c);
 int crl_async_normalize_suspend(crl_coro *c, crl_suspend *sp);
-/* The resume placeholders kept as store points go (before the split),
- * reloads after them moved ahead of them. */
+
+/* async_handoff.c: once the parts are cut at their tail calls, the resume
+ * placeholders kept as store points go, the part's reloads after them
+ * moved ahead of them. */
 int crl_async_drop_markers(crl_coro *c);
 
 /* async_tail.c: calls of a function with the suspend's or end's arguments

@@ -192,61 +192,6 @@ int crl_async_normalize(crl_coro *c) {
   return 0;
 }
 
-/* The addresses the ramp reaches spill slots by. */
-static int spill_addrs(crl_coro *c, crl_valmap *out) {
-  if (crl_valmap_init(out, c->num_fields + 1) != 0) return -1;
-  for (uint32_t f = 0; f < c->num_fields; f++)
-    if (c->fields[f].kind == CRL_FIELD_SPILL && c->fields[f].ramp_addr &&
-        crl_valmap_put(out, c->fields[f].ramp_addr, c->fields[f].ramp_addr) != 0)
-      return -1;
-  return 0;
-}
-
-/* A value kept in memory (stored where it is made) is reloaded before its
- * first use in each block, which may come after the marker: after the
- * resume function may have been handed to another thread, which may be
- * running the continuation, reusing the slot or done with the context.
- * Such reloads move up to just before the marker. Nothing writes the slot
- * in between: the value is live there, and a value kept in memory shares
- * its slot with nothing live at the same time. (A use in a later block
- * still reloads there, as LLVM's reloads do.) */
-static void reload_before(LLVMValueRef marker, const crl_valmap *spill, LLVMBuilderRef b) {
-  for (LLVMValueRef i = LLVMGetNextInstruction(marker); i;) {
-    LLVMValueRef nx = LLVMGetNextInstruction(i);
-    if (LLVMIsALoadInst(i) && crl_valmap_has(spill, LLVMGetOperand(i, 0))) {
-      size_t len = 0;
-      const char *nm = LLVMGetValueName2(i, &len);
-      char *name = crl_strdup(len ? nm : "");
-      LLVMInstructionRemoveFromParent(i);
-      LLVMPositionBuilderBefore(b, marker);
-      LLVMInsertIntoBuilderWithName(b, i, name ? name : "");
-      free(name);
-    }
-    i = nx;
-  }
-}
-
-/* The markers have done their part once the frame is rewritten. */
-int crl_async_drop_markers(crl_coro *c) {
-  crl_async_state *st = crl_async_of(c);
-  crl_valmap spill = {0};
-  int rc = spill_addrs(c, &spill);
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
-  for (uint32_t s = 0; s < c->num_susp; s++) {
-    crl_async_susp *as = &st->susp[s];
-    if (!as->resume_call) continue;
-    if (rc == 0) reload_before(as->resume_call, &spill, b);
-    LLVMInstructionEraseFromParent(as->resume_call);
-    as->resume_call = NULL;
-    c->susp[s].save = NULL;
-    c->susp[s].point = as->tail;
-  }
-  LLVMDisposeBuilder(b);
-  crl_valmap_free(&spill);
-  if (rc != 0) CRL_ERR(c, c->id, "out of memory");
-  return rc;
-}
-
 int crl_async_normalize_suspend(crl_coro *c, crl_suspend *sp) {
   crl_async_susp *as = &crl_async_of(c)->susp[sp->index];
   LLVMValueRef call = sp->call;

@@ -196,6 +196,9 @@ static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx,
       crl_retcon_return_at(c, pre, agg, t, 1);
     }
     rc = crl_retcon_lower_in_fn(c, fn, 0, frame);
+    if (rc == 0)
+      rc = crl_retcon_swe_lower_in_fn(
+          c, fn, st->swe.cont_param ? LLVMGetParam(fn, st->swe.cont_param) : NULL);
     crl_split_clone_finish(&x);
     drop_stores_back(c, nonspill, fn, frame);
   }

@@ -7,6 +7,7 @@ PKGS=(llvm-22-dev clang-22 lld-22 llvm-22-tools bazel-bootstrap googletest
 PKGS+=(libstdc++-12-dev-arm64-cross)  # AArch64 <coroutine> + libstdc++.a: tests/aarch64
 PKGS+=(python3)                       # tests/fuzz, bench/*.py
 PKGS+=(gdb)                           # tests/debugger
+PKGS+=(mlir-22-tools libmlir-22-dev)  # tests/mlir: mlir-opt-22, mlir-translate-22, the async runtime
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -37,6 +37,21 @@ pointer the callee writes its result through (or null). Features, for
   endforms  ends other than coro.end.async with @fwd_return_i64: the
             caller scheduled through the executor, then coro.end.async
             without a function, or plain llvm.coro.end
+  afpform   async function pointers as swiftc emits them: mutable
+            globals (some `hidden`, of the named %swift.async_func_pointer,
+            in section __TEXT,__const) and unnamed ones (@N, reached from
+            C and the awaits through an alias @fK_afp), some named to
+            coro.id.async through address space casts
+  projcast  projections given through an instruction view (a zero GEP of
+            an addrspacecast pair), a call returning its `returned`
+            argument, a variadic function (one in C), an alias, and a
+            function taking ptr addrspace(1)
+  handoff   yields whose continuation is handed to the driver before the
+            suspend, which runs it at once (as another thread could):
+            then a trace of an older value, and a suspend whose forwarder
+            does nothing; the context may be gone by then
+The last three draw from a random stream of their own, so that a seed's
+program is otherwise the same with or without them.
 The driver starts 1-3 tasks, runs the executor, prints every trace, each
 task's result, and checks the contexts: allocated with the size patched
 into the afp (field 1, read at run time), a 64-byte canary after it
@@ -51,10 +66,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wide_types import WIDE  # noqa: E402
 
 FEATURES = ["wide", "await", "yield", "yieldval", "poke", "projection", "allocas", "loops", "branch", "typed",
-            "prebegin", "endforms", "lifetime", "earlyend"]
+            "prebegin", "endforms", "lifetime", "earlyend", "afpform", "projcast", "handoff"]
 
 HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
+
+%swift.async_func_pointer = type <{ i32, i32 }>
 
 declare void @trace(i32, i64)
 declare i64 @mix(i64, i64)
@@ -122,6 +139,25 @@ define swifttailcc void @fwd_return_i64(ptr %fn, ptr %ctx, i64 %v) {
   musttail call swifttailcc void %fn(ptr swiftasync %ctx, i64 %v)
   ret void
 }
+declare void @fz_run_now(ptr, ptr)
+declare ptr @fz_same(ptr returned)
+declare ptr @fz_project_ext_va(ptr, ...)
+define ptr @project_parent_va(ptr %callee, ...) {
+  %parent = load ptr, ptr %callee, align 8
+  ret ptr %parent
+}
+define ptr @project_parent_as1(ptr addrspace(1) %callee) {
+  %parent = load ptr, ptr addrspace(1) %callee, align 8
+  ret ptr %parent
+}
+@project_parent_alias = alias ptr (ptr), ptr @project_parent
+define ptr @project_self_va(ptr %ctx, ...) {
+  ret ptr %ctx
+}
+@project_self_alias = alias ptr (ptr), ptr @project_self
+define swifttailcc void @fwd_nothing(ptr %ctx) {
+  ret void
+}
 '''
 
 DRIVER_HEAD = r'''#include <stdint.h>
@@ -176,6 +212,10 @@ void touch(long *p, int tag) {
 }
 void *fz_project_ext(void *callee) { return *(void **)callee; }
 void *fz_project_self(void *ctx) { return ctx; }
+void *fz_project_ext_va(void *callee, ...) { return *(void **)callee; }
+void *fz_same(void *p) { return p; }
+/* A continuation handed over before its suspend, run at once. */
+void fz_run_now(void *fn, void *ctx) { glue_run(fn, ctx); }
 /* The executor: FIFO. */
 #define QN 65536
 static struct { void *fn, *ctx; int kind; long v; long *p; } g_q[QN];
@@ -225,6 +265,8 @@ class Fn:
 class Gen:
     def __init__(self, seed, size, disabled, asan):
         self.rng = random.Random(seed)
+        # afpform, projcast, handoff: a stream of their own (see above).
+        self.xrng = random.Random(seed * 7919 + 104729)
         self.seed = seed
         self.size = max(1, size)
         self.off = set(disabled)
@@ -247,6 +289,27 @@ class Gen:
         self.vn += 1
         return "%%%s%d" % (p, self.vn)
 
+    # afpform, projcast, handoff: choices from self.xrng only.
+    def afp_form(self):
+        if not self.on("afpform"):
+            return "const", False
+        x = self.xrng
+        return x.choice(["const", "mutable", "swift", "unnamed", "unnamed_const"]), x.random() < 0.25
+
+    def proj_form(self, proj):
+        if not self.on("projcast"):
+            return "plain"
+        forms = {"project_parent": ["plain", "casts", "returned", "va", "alias", "as1"],
+                 "project_self": ["plain", "casts", "returned", "va", "alias"],
+                 "fz_project_ext": ["plain", "va"]}.get(proj, ["plain", "casts", "returned"])
+        return self.xrng.choice(forms)
+
+    def handoff(self):
+        """None, or the value traced after the continuation was handed over."""
+        if not self.on("handoff") or self.xrng.random() >= 0.3:
+            return None
+        return self.xrng.choice(self.vals)
+
     # ------------------------------------------------------------- planning
     def plan(self):
         r = self.rng
@@ -266,6 +329,7 @@ class Gen:
             f.scratch = []
             f.prebegin_init = self.on("prebegin") and r.random() < 0.4
             f.end = r.choice(["tail", "tail", "tail", "sched", "plain"]) if self.on("endforms") else "tail"
+            f.afp_form, f.afp_cast = self.afp_form()
             self.vn = 0
             self.f = f
             self.mult = 1
@@ -400,11 +464,12 @@ class Gen:
             tr = self.tag()
             v = self.val("aw")
             self.vals.append(v)
-            return (iid, "await", (j, proj, out, a0, a1, tr, v))
+            return (iid, "await", (j, proj, out, a0, a1, tr, v, self.proj_form(proj)))
         if k == "yield":
             self.fcost += self.mult
             proj = r.choice(["project_self", "fz_project_self"]) if self.on("projection") else "project_self"
-            return (iid, "yield", (self.tag(), self.operand(), proj))
+            tr, a = self.tag(), self.operand()
+            return (iid, "yield", (tr, a, proj, self.proj_form(proj), self.handoff()))
         if k == "yieldval":
             self.fcost += self.mult
             tr, a = self.tag(), self.operand()
@@ -484,7 +549,8 @@ class Gen:
             body = self.seq(r.randint(1, 3), depth - 1)
             if not any(b[1] in ("await", "yield", "yieldval", "poke") for b in body):
                 self.fcost += self.mult
-                body.append((self.new_id(), "yield", (self.tag(), x, "project_self")))
+                body.append((self.new_id(), "yield", (self.tag(), x, "project_self",
+                                                       self.proj_form("project_self"), self.handoff())))
             self.mult = saved
             xn, inn, cc, out = self.val(), self.val("i"), self.val("c"), self.val()
             upd = self.operand()
@@ -526,8 +592,8 @@ class Gen:
         if f.prebegin_init:
             self.init_allocas(f)
         self.emit_pre_extra(f)
-        out.append("  %%id = call token @llvm.coro.id.async(i32 %d, i32 %d, i32 0, ptr @f%d_afp)"
-                   % (f.init, f.align, f.idx))
+        out.append("  %%id = call token @llvm.coro.id.async(i32 %d, i32 %d, i32 0, ptr %s)"
+                   % (f.init, f.align, self.afp_ref[f.idx]))
         out.append("  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)")
         if not (f.pre or f.prebr):
             out.extend(hdr)
@@ -587,6 +653,47 @@ class Gen:
             return "%%ix%d" % iid
         return str(idx)
 
+    def projection(self, n, proj, pf):
+        """The suspend's projection operand (emitting what it needs)."""
+        o = self.out
+        if pf == "casts":
+            o.append("  %%pc%d.a = addrspacecast ptr @%s to ptr addrspace(1)" % (n, proj))
+            o.append("  %%pc%d.b = addrspacecast ptr addrspace(1) %%pc%d.a to ptr" % (n, n))
+            o.append("  %%pc%d = getelementptr i8, ptr %%pc%d.b, i64 0" % (n, n))
+            return "%%pc%d" % n
+        if pf == "returned":
+            o.append("  %%pc%d = call ptr @fz_same(ptr @%s)" % (n, proj))
+            return "%%pc%d" % n
+        if pf in ("va", "alias"):
+            return "@%s_%s" % (proj, pf)
+        if pf == "as1":
+            return "@%s_as1" % proj
+        return "@" + proj
+
+    def afp_defs(self, fns):
+        """Each function's async function pointer, and how coro.id.async
+        names it (self.afp_ref). Unnamed ones are numbered in order."""
+        out, self.afp_ref, unnamed = [], {}, 0
+        for f in fns:
+            name = "@f%d_afp" % f.idx
+            if f.afp_form.startswith("unnamed"):
+                name = "@%d" % unnamed
+                unnamed += 1
+            body = "<{ i32 trunc (i64 sub (i64 ptrtoint (ptr @f%d to i64), i64 ptrtoint (ptr %s to i64)) to i32), i32 %d }>" % (
+                f.idx, name, f.init)
+            kind = {"const": "constant <{ i32, i32 }>", "mutable": "global <{ i32, i32 }>",
+                    "swift": "hidden global %swift.async_func_pointer",
+                    "unnamed": "hidden global <{ i32, i32 }>", "unnamed_const": "constant <{ i32, i32 }>"}[f.afp_form]
+            sect = ', section "__TEXT,__const"' if f.afp_form == "swift" else ""
+            out.append("%s = %s %s%s, align 8" % (name, kind, body, sect))
+            if f.afp_form.startswith("unnamed"):
+                out.append("@f%d_afp = alias <{ i32, i32 }>, ptr %s" % (f.idx, name))
+            ref = name
+            if f.afp_cast:
+                ref = "addrspacecast (ptr addrspace(1) addrspacecast (ptr %s to ptr addrspace(1)) to ptr)" % name
+            self.afp_ref[f.idx] = ref
+        return out
+
     def emit_items(self, items, skip):
         o = self.out
         for iid, k, d in items:
@@ -601,7 +708,7 @@ class Gen:
             elif k == "trace":
                 o.append("  call void @trace(i32 %d, i64 %s)" % d)
             elif k == "await":
-                j, proj, outp, a0, a1, tr, v = d
+                j, proj, outp, a0, a1, tr, v, pf = d
                 n = iid
                 o.append("  %%sz%d = load i32, ptr getelementptr inbounds (<{ i32, i32 }>, ptr @f%d_afp, i32 0, i32 1), align 4" % (n, j))
                 o.append("  %%sw%d = zext i32 %%sz%d to i64" % (n, n))
@@ -612,8 +719,9 @@ class Gen:
                                      (32, "ptr", "%ctx"), (40, "ptr", outp or "null")):
                     o.append("  %%h%d.%d = getelementptr inbounds i8, ptr %%cc%d, i64 %d" % (n, off, n, off))
                     o.append("  store %s %s, ptr %%h%d.%d, align 8" % (ty, val, n, off))
+                pop = self.projection(n, proj, pf)
                 o.append("  %%r%d = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s("
-                         "i32 0, ptr %%res%d, ptr @%s, ptr @fwd_call, ptr @f%d, ptr %%cc%d)" % (n, n, proj, j, n))
+                         "i32 0, ptr %%res%d, ptr %s, ptr @fwd_call, ptr @f%d, ptr %%cc%d)" % (n, n, pop, j, n))
                 o.append("  %%cb%d = extractvalue { ptr, i64 } %%r%d, 0" % (n, n))
                 o.append("  %s = extractvalue { ptr, i64 } %%r%d, 1" % (v, n))
                 o.append("  call void @fz_ctx_free(ptr %%cb%d)" % n)
@@ -622,11 +730,20 @@ class Gen:
                     o.append("  %%ol%d = load i64, ptr %s, align 8" % (n, outp))
                     o.append("  call void @trace(i32 %d, i64 %%ol%d)" % (tr + 5000, n))
             elif k == "yield":
-                tr, a, proj = d
+                tr, a, proj, pf, ho = d
                 o.append("  call void @trace(i32 %d, i64 %s)" % (tr, a))
                 o.append("  %%res%d = call ptr @llvm.coro.async.resume()" % iid)
+                pop = self.projection(iid, proj, pf)
+                if ho is None:
+                    fwd = "ptr @fwd_yield, ptr %%res%d, ptr %%ctx" % iid
+                else:
+                    # Handed over (and run) before the suspend; nothing is
+                    # left for the forwarder to do.
+                    o.append("  call void @fz_run_now(ptr %%res%d, ptr %%ctx)" % iid)
+                    o.append("  call void @trace(i32 %d, i64 %s)" % (tr + 7000, ho))
+                    fwd = "ptr @fwd_nothing, ptr %ctx"
                 o.append("  %%r%d = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s("
-                         "i32 0, ptr %%res%d, ptr @%s, ptr @fwd_yield, ptr %%res%d, ptr %%ctx)" % (iid, iid, proj, iid))
+                         "i32 0, ptr %%res%d, ptr %s, %s)" % (iid, iid, pop, fwd))
             elif k == "yieldval":
                 tr, a, v = d
                 o.append("  %%res%d = call ptr @llvm.coro.async.resume()" % iid)
@@ -734,12 +851,9 @@ class Gen:
             self.seed, self.size, " --disable " + ",".join(sorted(self.off)) if self.off else "",
             " --asan" if self.asan else ""), HEADER]
         fns = [f for f in self.fns if f.node_id not in skip]
-        for f in self.fns:
-            # Every afp stays (an await of a skipped function then fails to
-            # link, and the reducer moves on).
-            if f in fns:
-                out.append("@f%d_afp = constant <{ i32, i32 }> <{ i32 trunc (i64 sub (i64 ptrtoint (ptr @f%d to i64), "
-                           "i64 ptrtoint (ptr @f%d_afp to i64)) to i32), i32 %d }>, align 8" % (f.idx, f.idx, f.idx, f.init))
+        # A skipped function's afp goes too (an await of it then fails to
+        # link, and the reducer moves on).
+        out.extend(self.afp_defs(fns))
         out.append("")
         for f in fns:
             self.emit_fn(f, skip, out)

@@ -39,6 +39,20 @@ The body (features, for --disable):
             output record are allocas of its own, started before and
             finished after code with suspends (finished with abort=1 on
             the outer coroutine's abort paths)
+  swifterror  a swifterror argument and/or 1-2 swifterror allocas, thrown
+            into (@fz_throw, which also reads the error it is given),
+            read and written across suspends; the prototype may take a
+            swifterror parameter (last). The wrappers pass each ramp and
+            continuation a swifterror slot holding null (Swift's
+            convention), or for some continuations a value, and the
+            driver prints what comes back. Where the prototype has no
+            such parameter every resume clears the argument's error
+            first, since LLVM 22 reads an uninitialized slot there
+            (corolower starts from null); a prototype with one goes only
+            with the argument or without allocas, since LLVM 22 passes
+            it to an alloca's callee (tests/malformed/LLVM22_RETCON.md).
+            Decided with a generator of its own, so the features' other
+            choices (and modules without swifterror) stay as they were.
 Yield-once coroutines may suspend in both arms of a diamond (one suspend
 on each path), with `branch`.
 Every path ends at one block with the one non-unwind coro.end (LLVM 22
@@ -59,7 +73,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wide_types import WIDE  # noqa: E402
 
 FEATURES = ["wide", "prebegin", "allocas", "dynalloca", "loops", "branch", "typed", "abort", "extras", "probe",
-            "lifetime", "cc", "inner"]
+            "lifetime", "cc", "inner", "swifterror"]
 
 HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -129,6 +143,28 @@ static void poke(int tag, long *p, long v) {
 '''
 
 YTYPES = ["i64", "i32", "double", "{i32, i64}", "ptr"]
+
+# Throws (sets the error) for multiples of 3, to a value that depends on
+# the error it is given: a slot handed the wrong value shows.
+FZ_THROW = '''define void @fz_throw(i64 %v, ptr swifterror %e) {
+entry:
+  %m = urem i64 %v, 3
+  %c = icmp eq i64 %m, 0
+  br i1 %c, label %t, label %n
+t:
+  %old = load ptr, ptr %e, align 8
+  %oi = ptrtoint ptr %old to i64
+  %x = call i64 @mix(i64 %oi, i64 %v)
+  %x1 = or i64 %x, 1
+  %p = inttoptr i64 %x1 to ptr
+  store ptr %p, ptr %e, align 8
+  br label %n
+n:
+  ret void
+}
+'''
+# The out record's slot for the error a ramp or continuation hands back.
+ERR_SLOT = 15
 XTYPES = ["i64", "i32", "double"]
 
 
@@ -148,6 +184,8 @@ class Coro:
 class Gen:
     def __init__(self, seed, size, disabled, asan):
         self.rng = random.Random(seed)
+        # swifterror choices: a stream of their own (see the docstring).
+        self.srng = random.Random(seed * 7919 + 17)
         self.seed = seed
         self.size = max(1, size)
         self.off = set(disabled)
@@ -198,6 +236,7 @@ class Gen:
             c.arrays = [("%%ar%d" % k, r.choice([2, 3, 4, 8, 16, 24]), r.choice([8, 8, 16]))
                         for k in range(r.randint(0, 2))] if self.on("allocas") else []
             c.cc = r.choice(["", "", "", "fastcc ", "swiftcc "]) if self.on("cc") else ""
+            self.plan_swifterror(c)
             c.scratch = []
             c.inner = []
             c.prebegin_init = self.on("prebegin") and r.random() < 0.5
@@ -235,6 +274,18 @@ class Gen:
                 c.instances.append(dict(a=r.randrange(1 << 20), n=r.randint(1, 6),
                                         abort_at=(r.randint(0, 12) if c.abort and r.random() < 0.6 else -1)))
             self.coros.append(c)
+
+    def plan_swifterror(self, c):
+        s = self.srng
+        on = self.on("swifterror")
+        c.swe_arg = on and s.random() < 0.45
+        c.swe_allocas = ["%%se%d" % k for k in range(s.choice([0, 0, 1, 2]))] if on else []
+        # With allocas and no argument LLVM gives the alloca's callee the
+        # continuation's caller's slot: not a reference to compare with.
+        c.swe_param = on and s.random() < (0.6 if c.swe_arg else (0.0 if c.swe_allocas else 0.3))
+        c.swe_targets = (["%err"] if c.swe_arg else []) + c.swe_allocas
+        if c.swe_param:
+            c.params = c.params + ["ptr"]
 
     def result_vals(self, c):
         if c.results == "i64":
@@ -356,6 +407,8 @@ class Gen:
             kinds += [("wide_mk", 2)] + ([("wide_use", 3)] if self.wides else [])
         if c.slots:
             kinds += [("slot_w", 2), ("slot_r", 2)]
+        if c.swe_targets:
+            kinds += [("swe_throw", 3), ("swe_read", 2), ("swe_write", 1)]
         if c.arrays:
             kinds += [("arr_w", 2), ("arr_r", 2)]
         if self.on("branch") and depth > 0:
@@ -420,6 +473,14 @@ class Gen:
             a = self.operand()
             self.vals.append(v)
             return (iid, "use_" + t, (v, x, a))
+        if k == "swe_throw":
+            return (iid, "swe_throw", (r.choice(c.swe_targets), self.operand()))
+        if k == "swe_read":
+            v = self.val()
+            self.vals.append(v)
+            return (iid, "swe_read", (r.choice(c.swe_targets), v))
+        if k == "swe_write":
+            return (iid, "swe_write", (r.choice(c.swe_targets), self.operand() if r.random() < 0.5 else None))
         if k == "slot_w":
             return (iid, "slot_w", (r.choice(c.slots), self.operand()))
         if k == "slot_r":
@@ -527,10 +588,16 @@ class Gen:
         self.aborts = []      # (block, trace tag, value, slot, tokens, result values)
         self.end_preds = []   # (block, result values)
         attrs = "presplitcoroutine" + (" sanitize_address" if self.asan else "")
+        params = ["ptr swifterror" if c.swe_param and j == len(c.params) - 1 else p
+                  for j, p in enumerate(c.params)]
         out.append("declare %s%s @c%d_proto(ptr%s)" % (c.cc, self.cont_type(c), c.idx,
-                                                     "".join(", " + p for p in c.params)))
-        out.append("define %s%s @c%d(ptr %%buffer, i64 %%a, i64 %%n) %s {" % (c.cc, self.ret_type(c), c.idx, attrs))
+                                                     "".join(", " + p for p in params)))
+        out.append("define %s%s @c%d(ptr %%buffer, i64 %%a, i64 %%n%s) %s {" % (
+            c.cc, self.ret_type(c), c.idx, ", ptr swifterror %err" if c.swe_arg else "", attrs))
         out.append("entry:")
+        for se in c.swe_allocas:
+            out.append("  %s = alloca swifterror ptr, align 8" % se)
+            out.append("  store ptr null, ptr %s, align 8" % se)
         for s in c.slots:
             out.append("  %s = alloca i64, align 8" % s)
         for a, m, al in c.arrays:
@@ -628,6 +695,7 @@ class Gen:
         call = "call %s (...) @llvm.coro.suspend.retcon.%s(%s)" % (st, self.susp_name(c), ", ".join(args))
         if st == "void":
             o.append("  " + call)
+            self.swe_resumed()
             return
         r = "%%r%d" % iid
         o.append("  %s = %s" % (r, call))
@@ -643,6 +711,7 @@ class Gen:
             o.append("  br i1 %s, label %%%s, label %%%s" % (flag, ab, nxt))
             self.aborts.append((ab, abort[0], abort[1], abort[2], list(self.tokens), abort[3]))
             self.label(nxt)
+        self.swe_resumed()
         base = 1 if c.abort else 0
         for j, v in enumerate(got):
             if len(c.params) > 1:
@@ -651,6 +720,12 @@ class Gen:
                 o.append("  %s = fmul double %s, 1.0" % (v, r))
             else:
                 o.append("  %s = add %s %s, 0" % (v, c.extras[j], r))
+
+    def swe_resumed(self):
+        """Without a slot from the continuation's caller, LLVM 22 reads an
+        uninitialized one after the resume: the error is cleared first."""
+        if self.c.swe_arg and not self.c.swe_param:
+            self.out.append("  store ptr null, ptr %err, align 8")
 
     def idx(self, iid, m, idx):
         if isinstance(idx, tuple):
@@ -706,6 +781,19 @@ class Gen:
                 o.append("  %s.w = zext i32 %s.t to i64" % (v, v))
                 o.append("  %s.x = mul i64 %s.u, %s" % (v, v, a))
                 o.append("  %s = xor i64 %s.x, %s.w" % (v, v, v))
+            elif k == "swe_throw":
+                o.append("  call void @fz_throw(i64 %s, ptr swifterror %s)" % (d[1], d[0]))
+            elif k == "swe_read":
+                t, v = d
+                o.append("  %s.p = load ptr, ptr %s, align 8" % (v, t))
+                o.append("  %s = ptrtoint ptr %s.p to i64" % (v, v))
+            elif k == "swe_write":
+                t, v = d
+                if v is None:
+                    o.append("  store ptr null, ptr %s, align 8" % t)
+                else:
+                    o.append("  %%sw%d = inttoptr i64 %s to ptr" % (iid, v))
+                    o.append("  store ptr %%sw%d, ptr %s, align 8" % (iid, t))
             elif k == "slot_w":
                 o.append("  store i64 %s, ptr %s, align 8" % (d[1], d[0]))
             elif k == "slot_r":
@@ -829,8 +917,22 @@ class Gen:
                     out.append("  %%s%d = getelementptr inbounds i64, ptr %%out, i64 %d" % (s, s))
                     out.append("  store i64 %s, ptr %%s%d, align 8" % (v, s))
                     s += 1
+        def swe_in(value):
+            out.append("  %se = alloca swifterror ptr, align 8")
+            out.append("  store ptr %s, ptr %%se, align 8" % value)
+
+        def swe_out():
+            out.append("  %sev = load ptr, ptr %se, align 8")
+            out.append("  %sei = ptrtoint ptr %sev to i64")
+            out.append("  %%seo = getelementptr inbounds i64, ptr %%out, i64 %d" % ERR_SLOT)
+            out.append("  store i64 %sei, ptr %seo, align 8")
         out.append("define void @c%d_start(ptr %%buf, ptr %%out, i64 %%a, i64 %%n) {" % c.idx)
-        out.append("  %%r = call %s%s @c%d(ptr %%buf, i64 %%a, i64 %%n)" % (c.cc, rt, c.idx))
+        if c.swe_arg:
+            swe_in("null")
+        out.append("  %%r = call %s%s @c%d(ptr %%buf, i64 %%a, i64 %%n%s)" % (
+            c.cc, rt, c.idx, ", ptr swifterror %se" if c.swe_arg else ""))
+        if c.swe_arg:
+            swe_out()
         store_ret("%r")
         out.append("  ret void")
         out.append("}")
@@ -848,11 +950,21 @@ class Gen:
             else:
                 out.append("  %%x%d.t = sitofp i64 %%x%d to double" % (j, j))
                 args.append("double %%x%d.t" % j)
+        if c.swe_param:
+            # Swift's callers pass null; some continuations get a value.
+            out.append("  %sx = and i64 %x0, 3")
+            out.append("  %sz = icmp eq i64 %sx, 0")
+            out.append("  %sp = inttoptr i64 %x0 to ptr")
+            out.append("  %sv = select i1 %sz, ptr %sp, ptr null")
+            swe_in("%sv")
+            args.append("ptr swifterror %se")
         ct = self.cont_type(c)
         if ct == "void":
             out.append("  call %svoid %%k(%s)" % (c.cc, ", ".join(args)))
         else:
             out.append("  %%r = call %s%s %%k(%s)" % (c.cc, ct, ", ".join(args)))
+        if c.swe_param:
+            swe_out()
         if not c.once:
             store_ret("%r")
         elif c.results == "i64":
@@ -897,6 +1009,8 @@ class Gen:
             out.append("@fz_size_c%d = global i64 0, align 8" % c.idx)
             out.append("@fz_align_c%d = global i64 0, align 8" % c.idx)
         out.append("")
+        if any(c.swe_targets for c in cs):
+            out.append(FZ_THROW)
         for c in cs:
             self.emit_fn(c, skip, out)
             self.emit_wrappers(c, out)
@@ -936,6 +1050,8 @@ class Gen:
             d.append("  c%d_start(buf%d, out[%d], %dL, %dL);" % (c.idx, n, n, inst["a"], inst["n"]))
             if c.once:
                 d.append("  if (!out[%d][0]) { puts(\"once: no continuation\"); return 4; }" % n)
+            if c.swe_arg:
+                d.append("  trace(%d, out[%d][%d]);" % (8500 + n, n, ERR_SLOT))
             d.append("  show%d();" % n)
         d.append("  for (int more = 1; more;) {")
         d.append("    more = 0;")
@@ -948,6 +1064,8 @@ class Gen:
             d.append("      long x0 = mix(%d, steps[%d]) & 0xffff, x1 = %d - steps[%d];" % (n + 1, n, 3 * n + 1, n))
             d.append("      c%d_next(kk[%d], buf%d, out[%d], ab, x0, x1);" % (c.idx, n, n, n))
             d.append("      steps[%d]++;" % n)
+            if c.swe_param:
+                d.append("      trace(%d, out[%d][%d]);" % (8600 + n, n, ERR_SLOT))
             if c.once:
                 if c.results == "i64":
                     d.append("      trace(%d, out[%d][0]);" % (8300 + n, n))

@@ -376,6 +376,12 @@ class Case:
                 for m in re.finditer(r"store volatile i64 (\d+), ptr @fz_size_(c\d+)", text):
                     res[m.group(2)] = int(m.group(1))
             else:
+                # Named @fK_afp, or unnamed @N behind the alias @fK_afp.
+                unnamed = {m.group(1): int(m.group(2)) for m in
+                           re.finditer(r"^@(\d+) = .*<\{ i32 .*, i32 (\d+) \}>", text, re.M)}
+                for m in re.finditer(r"^@(f\d+)_afp = alias .*, ptr @(\d+)$", text, re.M):
+                    if m.group(2) in unnamed:
+                        res[m.group(1)] = unnamed[m.group(2)]
                 for m in re.finditer(r"^@(f\d+)_afp = .*<\{ i32 .*, i32 (\d+) \}>", text, re.M):
                     res[m.group(1)] = int(m.group(2))
             return res

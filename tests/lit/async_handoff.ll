@@ -11,7 +11,10 @@
 ;    stored before that store;
 ;  - @k gets its resume function before coro.begin, where there is no
 ;    frame yet: the frame is stored right after coro.begin, still before
-;    @publish.
+;    @publish;
+;  - @m uses two values kept in memory in the arms of a diamond after
+;    @publish: both are loaded before @publish (LLVM 22 loads each in its
+;    arm).
 
 ; CHECK-LABEL: define swifttailcc void @f(
 ; CHECK: store i64 %x, ptr %async.ctx.frameptr
@@ -34,16 +37,30 @@
 ; CHECK-NOT: store
 ; CHECK: musttail call
 
+; CHECK-LABEL: define swifttailcc void @m(
+
 ; CHECK-LABEL: define internal swifttailcc void @g.resume.2(
 ; CHECK: [[X:%.*]] = load i64, ptr %async.ctx.frameptr
 ; CHECK-NEXT: call void @publish(ptr @g.resume.3, ptr %async.ctx)
 ; CHECK-NEXT: call void @use(i64 [[X]])
 ; CHECK-NEXT: musttail call swifttailcc void @fwd_nothing(ptr %async.ctx)
 
+; CHECK-LABEL: define internal swifttailcc void @m.resume.2(
+; CHECK: [[A:%.*]] = load i64, ptr
+; CHECK: [[B:%.*]] = load i64, ptr
+; CHECK: call void @publish(ptr @m.resume.3, ptr %async.ctx)
+; CHECK-NOT: load
+; CHECK: call void @use(i64 [[A]])
+; CHECK-NOT: load
+; CHECK: call void @use(i64 [[B]])
+; CHECK-NOT: load
+; CHECK: musttail call swifttailcc void @fwd_nothing(ptr %async.ctx)
+
 @f_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @g_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @h_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @k_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
+@m_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @pending = global ptr null
 
 declare token @llvm.coro.id.async(i32, i32, i32, ptr)
@@ -137,4 +154,35 @@ begin:
   unreachable
 }
 
+define swifttailcc void @m(ptr swiftasync %ctx) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @m_afp)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %xp = getelementptr inbounds i8, ptr %ctx, i64 16
+  %x = load i64, ptr %xp, align 8
+  %yp = getelementptr inbounds i8, ptr %ctx, i64 24
+  %y = load i64, ptr %yp, align 8
+  %res0 = call ptr @llvm.coro.async.resume()
+  %r0 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res0, ptr @project_self, ptr @fwd_yield, ptr %res0, ptr %ctx)
+  %res1 = call ptr @llvm.coro.async.resume()
+  %r1 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res1, ptr @project_self, ptr @fwd_yield, ptr %res1, ptr %ctx)
+  %res2 = call ptr @llvm.coro.async.resume()
+  %r2 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res2, ptr @project_self, ptr @fwd_yield, ptr %res2, ptr %ctx)
+  %res3 = call ptr @llvm.coro.async.resume()
+  call void @publish(ptr %res3, ptr %ctx)
+  %c = call i1 @flip()
+  br i1 %c, label %a, label %b
+a:
+  call void @use(i64 %x)
+  br label %j
+b:
+  call void @use(i64 %y)
+  br label %j
+j:
+  %r3 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res3, ptr @project_self, ptr @fwd_nothing, ptr %ctx)
+  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false)
+  unreachable
+}
+
+declare i1 @flip()
 declare i64 @llvm.umax.i64(i64, i64)

@@ -10,7 +10,9 @@
 ;   resume.5  one returning ptr addrspace(1): the result is cast to the
 ;             coroutine's context type (LLVM 22 writes an invalid bitcast
 ;             there: its output does not verify);
-;   resume.6  a swiftcc projection: called with its convention.
+;   resume.6  a swiftcc projection: called with its convention;
+;   resume.7  a variadic projection without fixed parameters, ptr (...):
+;             it can be called with the context (LLVM 22 stops on it).
 ; Every resume function reads %x from the frame the projection leads to.
 ; GLOBAL-NOT: call {{.*}}@llvm.coro
 
@@ -45,6 +47,10 @@
 ; CHECK: [[C6:%.*]] = call swiftcc ptr @proj_swiftcc(ptr %0)
 ; CHECK: getelementptr inbounds i8, ptr [[C6]], i64 32
 
+; CHECK-LABEL: define internal swifttailcc void @f.resume.7(
+; CHECK: [[C7:%.*]] = call ptr (...) @proj_novar(ptr %0)
+; CHECK: getelementptr inbounds i8, ptr [[C7]], i64 32
+
 ; The coroutine's own context parameter in address space 1: the
 ; projection's result is cast to it where the resume function uses it.
 ; CHECK-LABEL: define internal swifttailcc void @g.resume.0(
@@ -68,6 +74,7 @@ declare ptr @proj_va(ptr, ...)
 declare ptr @proj_as1(ptr addrspace(1))
 declare ptr addrspace(1) @proj_ret_as1(ptr)
 declare swiftcc ptr @proj_swiftcc(ptr)
+declare ptr @proj_novar(...)
 
 define ptr @project(ptr %ctx) {
   %p = load ptr, ptr %ctx
@@ -111,6 +118,9 @@ entry:
   call void @use(i64 %x)
   %res6 = call ptr @llvm.coro.async.resume()
   %r6 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res6, ptr @proj_swiftcc, ptr @fwd, ptr %res6, ptr %ctx)
+  call void @use(i64 %x)
+  %res7 = call ptr @llvm.coro.async.resume()
+  %r7 = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res7, ptr @proj_novar, ptr @fwd, ptr %res7, ptr %ctx)
   call void @use(i64 %x)
   call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false)
   unreachable

@@ -452,18 +452,20 @@ mkdir -p "$work/results"
 rm -f "$work"/results/*
 cases=()
 case_label=()
+case_mode=()
 i=0
 for n in "${names[@]}"; do
   for li in "${!labels[@]}"; do
     for m in "${mode_list[@]}"; do
       cases+=("$(printf '%s/results/%05d' "$work" "$i")")
       case_label+=("${labels[$li]}")
+      case_mode+=("$m")
       i=$((i + 1))
     done
   done
 done
 
-declare -A lab_pass=() lab_fail=() lab_xfail=() lab_xpass=()
+declare -A lab_pass=() lab_fail=() lab_xfail=() lab_xpass=() per_mode=()
 for l in "${labels[@]}"; do lab_pass[$l]=0; lab_fail[$l]=0; lab_xfail[$l]=0; lab_xpass[$l]=0; done
 passed=0 failed=0 xfailed=0 xpassed=0
 next=0
@@ -472,6 +474,8 @@ print_ready() {
     local line l=${case_label[$next]}
     line=$(cat "${cases[$next]}")
     echo "$line"
+    local pm="$l ${case_mode[$next]}" word=${line%% *}
+    per_mode[$pm $word]=$(( ${per_mode[$pm $word]:-0} + 1 ))
     case "$line" in
       PASS*) passed=$((passed + 1)); lab_pass[$l]=$((lab_pass[$l] + 1)) ;;
       XFAIL*) xfailed=$((xfailed + 1)); lab_xfail[$l]=$((lab_xfail[$l] + 1)) ;;
@@ -501,6 +505,9 @@ while [ "$next" -lt "${#cases[@]}" ]; do
 done
 
 for l in "${labels[@]}"; do
+  for m in "${mode_list[@]}"; do
+    echo "# $l $m: ${per_mode[$l $m PASS]:-0} passed, ${per_mode[$l $m FAIL]:-0} failed, ${per_mode[$l $m XFAIL]:-0} xfail, ${per_mode[$l $m XPASS]:-0} xpass"
+  done
   echo "# $l: ${lab_pass[$l]} passed, ${lab_fail[$l]} failed, ${lab_xfail[$l]} known failures (xfail), ${lab_xpass[$l]} unexpectedly passed"
 done
 echo "$passed passed, $failed failed, $xfailed known failures (xfail), $xpassed unexpectedly passed"

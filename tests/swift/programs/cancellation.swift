@@ -1,23 +1,12 @@
 // Cancellation: Task.checkCancellation throwing CancellationError across
 // awaits, withTaskCancellationHandler (handler and operation), cancelling a
 // task group, and a cancelled task's cleanup with defer.
-final class Log: @unchecked Sendable {
-  private var lines: [String] = []
-  private let lock = NSLockish()
-  func add(_ s: String) { lock.sync { lines.append(s) } }
-  var sorted: [String] { lock.sync { lines.sorted() } }
-}
+import Synchronization
 
-final class NSLockish: @unchecked Sendable {
-  private var flag = false
-  func sync<T>(_ f: () -> T) -> T {
-    while true {
-      // A spin lock is enough here: contention is tiny.
-      if !flag { flag = true; break }
-    }
-    defer { flag = false }
-    return f()
-  }
+final class Log: Sendable {
+  private let lines = Mutex<[String]>([])
+  func add(_ s: String) { lines.withLock { $0.append(s) } }
+  var sorted: [String] { lines.withLock { $0.sorted() } }
 }
 
 @inline(never) func worker(_ id: Int, _ log: Log) async throws -> Int {

@@ -6,9 +6,13 @@
 # Usage:
 #   run_gen.sh --lower 'CMD' --seeds A-B [--modes LIST] [--size N]
 #              [--disable F1,F2] [--batch N] [--jobs|-j N] [--workdir DIR]
+#              [--split-modes]
 #
 # CMD, --modes and -j are run_swift.sh's (default modes: Onone-O0,O-O2).
 # Programs are generated and run in batches of --batch seeds (default 40).
+# --split-modes runs seed S in mode number S mod (number of modes) only, with
+# the native reference at that mode's Swift level only: a campaign's cost
+# per program drops to one native build, one IR, one lowering and one run.
 # Every failing case is classified: a failure showing the signature of a
 # known library bug (the `#! tag REGEX` lines of xfail.txt) is counted
 # under that bug; any other failure is a mismatch. A program whose native
@@ -38,6 +42,7 @@ disable=""
 batch=40
 jobs=2
 workdir=""
+split=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --lower) [ $# -ge 2 ] || usage; lower_cmd=$2; shift 2 ;;
@@ -48,6 +53,7 @@ while [ $# -gt 0 ]; do
     --batch) [ $# -ge 2 ] || usage; batch=$2; shift 2 ;;
     --jobs|-j) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
     --workdir) [ $# -ge 2 ] || usage; workdir=$2; shift 2 ;;
+    --split-modes) split=1; shift ;;
     -h|--help) usage ;;
     *) echo "run_gen.sh: unknown argument: $1" >&2; usage ;;
   esac
@@ -65,6 +71,7 @@ if [ -n "$workdir" ]; then
 else
   work=$(mktemp -d "${TEST_TMPDIR:-${TMPDIR:-/tmp}}/swiftgen.XXXXXX")
 fi
+IFS=',' read -r -a mode_list <<< "$modes"
 gen_flags=(--size "$size")
 [ -z "$disable" ] || gen_flags+=(--disable "$disable")
 
@@ -76,7 +83,7 @@ done < <(grep '^#! ' "$script_dir/xfail.txt")
 
 programs=0 passed=0 mismatches=0 genbugs=0
 declare -A known=() keep=()
-echo "# gen_swift.py seeds $first-$last ${gen_flags[*]}; modes $modes; lowering: $lower_cmd"
+echo "# gen_swift.py seeds $first-$last ${gen_flags[*]}; modes $modes$([ "$split" = 1 ] && echo ' (split: one per seed)'); lowering: $lower_cmd"
 
 for ((b = first; b <= last; b += batch)); do
   e=$((b + batch - 1)); [ "$e" -le "$last" ] || e=$last
@@ -85,16 +92,34 @@ for ((b = first; b <= last; b += batch)); do
   for ((s = b; s <= e; s++)); do
     python3 "$script_dir/gen_swift.py" "$s" "${gen_flags[@]}" -o "$bdir/programs/gen_$s.swift"
   done
-  rc=0
-  "$script_dir/run_swift.sh" --lower "$lower_cmd" --label lower --modes "$modes" \
-    --programs "$bdir/programs" --xfail '' --workdir "$bdir/work" -j "$jobs" \
-    >"$bdir/results.txt" 2>"$bdir/stderr.txt" || rc=$?
-  if [ "$rc" = 77 ]; then
-    cat "$bdir/results.txt"; cat "$bdir/stderr.txt" >&2; exit 77
+  : >"$bdir/results.txt"
+  if [ "$split" = 1 ]; then
+    # Seed s runs in mode number s mod (number of modes) only.
+    run_sets=()
+    for i in "${!mode_list[@]}"; do
+      mkdir -p "$bdir/m$i"
+      for ((s = b; s <= e; s++)); do
+        [ $((s % ${#mode_list[@]})) = "$i" ] && ln -s "$bdir/programs/gen_$s.swift" "$bdir/m$i/"
+      done
+      [ -n "$(ls -A "$bdir/m$i")" ] && run_sets+=("$i")
+    done
+  else
+    run_sets=(all)
   fi
-  if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then
-    echo "run_gen.sh: run_swift.sh exited with $rc on seeds $b-$e (see $bdir)" >&2; exit 1
-  fi
+  for i in "${run_sets[@]}"; do
+    if [ "$i" = all ]; then pdir="$bdir/programs"; m=$modes; extra=()
+    else pdir="$bdir/m$i"; m=${mode_list[$i]}; extra=(--native-needed); fi
+    rc=0
+    "$script_dir/run_swift.sh" --lower "$lower_cmd" --label lower --modes "$m" "${extra[@]}" \
+      --programs "$pdir" --xfail '' --workdir "$bdir/work" -j "$jobs" \
+      >>"$bdir/results.txt" 2>"$bdir/stderr.txt" || rc=$?
+    if [ "$rc" = 77 ]; then
+      cat "$bdir/results.txt"; cat "$bdir/stderr.txt" >&2; exit 77
+    fi
+    if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then
+      echo "run_gen.sh: run_swift.sh exited with $rc on seeds $b-$e (see $bdir)" >&2; exit 1
+    fi
+  done
   for ((s = b; s <= e; s++)); do
     n="gen_$s"
     programs=$((programs + 1))

@@ -31,7 +31,7 @@
 # Usage:
 #   run_swift.sh --lower 'CMD' [--label NAME] [--control] [--modes LIST]
 #                [--only NAME[,NAME...]] [--programs DIR] [--xfail FILE]
-#                [--workdir DIR] [--jobs|-j N] [--exact-codegen]
+#                [--workdir DIR] [--jobs|-j N] [--exact-codegen] [--native-needed]
 #   run_swift.sh --control-only [...]
 #
 # CMD is a shell command template; {in} and {out} are replaced by the paths
@@ -47,6 +47,9 @@
 # Modes (default all four): SWIFT-CLANG with SWIFT in Onone, O (swiftc's
 # level for the IR and the native reference) and CLANG in O0, O2 (clang-22's
 # level for the lowered IR): Onone-O0, Onone-O2, O-O0, O-O2.
+#
+# --native-needed builds the native reference only at the Swift levels the
+# modes use (no -Onone/-O agreement check with one level): for campaigns.
 #
 # A program may carry a line `// swiftc-flags: FLAGS` with extra swiftc
 # flags for every compile of it (native and IR alike).
@@ -89,6 +92,7 @@ only=""
 workdir=""
 jobs=2
 musttail_workaround=1
+native_needed=0
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -111,6 +115,7 @@ while [ $# -gt 0 ]; do
     --jobs|-j) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
     --jobs=*) jobs=${1#--jobs=}; shift ;;
     --exact-codegen) musttail_workaround=0; shift ;;
+    --native-needed) native_needed=1; shift ;;
     -h|--help) usage ;;
     *) echo "run_swift.sh: unknown argument: $1" >&2; usage ;;
   esac
@@ -256,6 +261,10 @@ for m in "${mode_list[@]}"; do
   lvl=${m%-*}
   case " ${swift_levels[*]:-} " in *" $lvl "*) ;; *) swift_levels+=("$lvl") ;; esac
 done
+# Native references: both levels (their outputs must agree), unless
+# --native-needed asks for only those the modes use.
+native_levels=(Onone O)
+[ "$native_needed" = 0 ] || native_levels=("${swift_levels[@]}")
 
 # Phase 1, per program: native references (-Onone and -O, outputs equal) and
 # swiftc's IR at every level a mode needs. Writes $work/NAME/prep.status.
@@ -265,7 +274,7 @@ prepare() {
   (
     local flags lvl
     read -r -a flags <<< "$(program_flags "$src")"
-    for lvl in Onone O; do
+    for lvl in "${native_levels[@]}"; do
       if ! "$SWIFTC" "-$lvl" -parse-as-library -module-name M -module-cache-path "$work/module-cache" \
           "${flags[@]}" "$src" \
           -o "$d/native.$lvl" >"$d/native.$lvl.build.log" 2>&1; then
@@ -273,11 +282,12 @@ prepare() {
       fi
       run_prog "$d/native.$lvl" "$d/native.$lvl.stdout" "$d/native.$lvl.stderr" >"$d/native.$lvl.rc"
     done
-    if [ "$(cat "$d/native.Onone.rc")" != "$(cat "$d/native.O.rc")" ] ||
-       ! cmp -s "$d/native.Onone.stdout" "$d/native.O.stdout"; then
+    if [ ${#native_levels[@]} = 2 ] &&
+       { [ "$(cat "$d/native.Onone.rc")" != "$(cat "$d/native.O.rc")" ] ||
+         ! cmp -s "$d/native.Onone.stdout" "$d/native.O.stdout"; }; then
       echo "the native -Onone and -O builds disagree (exit $(cat "$d/native.Onone.rc") vs $(cat "$d/native.O.rc"), see $d/native.*.stdout): the program is not deterministic"; return
     fi
-    if [ ! -s "$d/native.Onone.stdout" ]; then
+    if [ ! -s "$d/native.${native_levels[0]}.stdout" ]; then
       echo "the native program printed nothing"; return
     fi
     for lvl in "${swift_levels[@]}"; do

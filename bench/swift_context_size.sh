@@ -17,8 +17,9 @@
 # (-O's LLVM pipeline deletes some); a program corolower refuses counts as
 # refused.
 #
-# Prints CSV lines `async,program,level,afp,swiftc,llvm22,crl,crls` and
-# `retcon,program,level,function,swiftc,crl,crls` (allocated or inline), then a
+# Prints CSV lines `async,program,level,afp,swiftc,llvm22,crl,crls` (context
+# sizes) and `retcon,program,level,function,swiftc,,crl,crls` (allocated or
+# inline), then a
 # summary: async contexts smaller / equal / larger than swiftc's and the
 # geometric mean of crl/swiftc (and of llvm22/swiftc); yield-once frames
 # inline where swiftc allocates and the reverse.
@@ -128,7 +129,7 @@ for fn, body in sorted(gen_defs.items()):
         continue
     alloc = m.group(1).strip('"')
     nat = 'allocated' if re.search(r'call[^\n]*@"?%s"?\(' % re.escape(alloc), nat_defs[fn]) else 'inline'
-    print('retcon,%s,%s,%s,%s,%s,%s' % (name, lvl, fn, nat, 'refused' if refused else report.get(fn, ''),
+    print('retcon,%s,%s,%s,%s,,%s,%s' % (name, lvl, fn, nat, 'refused' if refused else report.get(fn, ''),
                                         'refused' if refused_s else report_s.get(fn, '')))
 EOF
 }
@@ -147,7 +148,7 @@ for src in "${progs[@]}"; do
 done
 wait || true
 
-echo "kind,program,level,function,swiftc,llvm22|crl,crl|crls,crls"
+echo "kind,program,level,function,swiftc,llvm22,crl,crls"
 cat "$work"/*.csv | sort >"$work/all.csv"
 cat "$work/all.csv"
 python3 - "$work/all.csv" <<'EOF'
@@ -170,7 +171,7 @@ for lvl in sorted(set(r[2] for r in rows)) + ['all']:
         for r in larger:
             print('#     larger: %s %s %s swiftc %s, %s %s' % (r[1], r[2], r[3], r[4], what, r[col]))
     y = [r for r in rows if r[0] == 'retcon' and (lvl == 'all' or r[2] == lvl)]
-    for col, what in ((5, 'corolower'), (6, 'corolower after simplification')):
+    for col, what in ((6, 'corolower'), (7, 'corolower after simplification')):
         yy = [r for r in y if r[col] in ('inline', 'allocated')]
         win = sum(1 for r in yy if r[4] == 'allocated' and r[col] == 'inline')
         lose = sum(1 for r in yy if r[4] == 'inline' and r[col] == 'allocated')

@@ -336,7 +336,7 @@ run_case() {
   fi
   if [ "$rc" != 0 ]; then
     local why
-    why=$(grep -m 1 -E 'error' "$base.lower.log" | cut -c1-200 || true)
+    why=$(grep -m 1 -E 'LLVM ERROR|error:' "$base.lower.log" | cut -c1-200 || true)
     echo "FAIL $n $lab $m: lowering exited with $rc (see $base.lower.log)${why:+ [$why]}" >"$result"; return
   fi
   if [ ! -s "$out" ]; then

@@ -21,8 +21,11 @@ status=0
 run() { python3 -B "$here/run_diff.py" --lower "$lower" --asan --jobs 2 --quiet --known-failures "$known" "$@" || status=1; }
 run --gen retcon --seeds "$retcon_seeds" --modes O2
 run --gen retcon --label retcon-O0 --seeds "$o0_seeds" --modes O0 --size 9
-run --gen async --seeds "$async_seeds" --modes O2
-run --gen async --label async-O0 --seeds "$o0_seeds" --modes O0 --size 9
+# handoff is left out here: its programs read the context after the
+# continuation was handed over, which LLVM 22's lowering (the reference
+# for async) gets wrong (tests/async/cases/handoff_* check corolower there).
+run --gen async --seeds "$async_seeds" --modes O2 --disable handoff
+run --gen async --label async-O0 --seeds "$o0_seeds" --modes O0 --size 9 --disable handoff
 shopt -s nullglob
 for g in retcon async; do
   cases=()

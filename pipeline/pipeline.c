@@ -29,6 +29,7 @@
 #include "irkit/oom.h"
 #include "irkit/slots.h"
 #include "irkit/unwind.h"
+#include "pipeline/rollback.h"
 #include "pipeline/verify.h"
 #include "targets/targets.h"
 
@@ -233,8 +234,72 @@ static int prepare_target(LLVMModuleRef m, const crl_options *opts,
   return *out ? 0 : -1;
 }
 
+/* Copies every function lowering may change, before anything changes it:
+ * each coroutine, and each function whose coroutine intrinsics the
+ * module-level early lowering rewrites. */
+static int save_all(LLVMModuleRef m, const crl_valmap *touched, crl_rollback *rb) {
+  if (crl_rollback_init(rb, m) != 0) return -1;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && (crl_valmap_has(touched, f) || crl_is_presplit(f)) &&
+        crl_rollback_save(rb, f) != 0)
+      return -1;
+  return 0;
+}
+
+/* Lowers fn; a refusal (a diagnostic, or a lowered body the verifier
+ * rejects) drops what lowering made of it, to be put back at the end. */
+static int lower_or_discard(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
+                            crl_result *res, const crl_options *opts,
+                            const crl_valmap *slots, crl_rollback *rb) {
+  crl_mark mk = crl_rollback_mark(rb);
+  size_t frames = crl_result_num_frames(res), errors = res->num_errors;
+  int rc = crl_rollback_log_inits(rb, fn);
+  if (rc != 0)
+    crl_diagf(res, CRL_SEV_ERROR, fn, NULL, "out of memory");
+  else
+    rc = lower_one(fn, td, t, res, opts, slots);
+  if (rc == 0 && res->num_errors == errors && !opts->skip_output_verify)
+    crl_verify_lowered(fn, mk.last_fn, res);
+  int ok = rc == 0 && res->num_errors == errors;
+  if (!ok) {
+    crl_rollback_discard(rb, fn, mk);
+    crl_result_drop_frames(res, frames);
+  }
+  crl_result_note_coroutine(res, fn, ok);
+  return ok ? 0 : -1;
+}
+
 /* Functions are collected first: lowering adds new functions to the module,
- * and iterating while adding would visit them. */
+ * and iterating while adding would visit them. Every coroutine lowered is
+ * verified as it is done; what else changed, at the end. */
+static int lower_coroutines(LLVMModuleRef m, LLVMValueRef only, LLVMTargetDataRef td,
+                            const crl_target *t, crl_result *res,
+                            const crl_options *opts, const crl_valmap *index_of,
+                            const crl_valmap *slot_maps, crl_rollback *rb,
+                            crl_valmap *lowered) {
+  crl_vec coros = {0};
+  int refused = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && crl_is_presplit(f) && (!only || f == only))
+      crl_vec_push(&coros, f);
+  for (unsigned i = 0; i < coros.n; i++) {
+    LLVMValueRef f = coros.v[i];
+    uint32_t k = crl_valmap_get_id(index_of, f);
+    const crl_valmap *slots = slot_maps && k != UINT32_MAX ? &slot_maps[k] : NULL;
+    if (!crl_rollback_has(rb, f)) {
+      crl_diagf(res, CRL_SEV_ERROR, f, NULL, "out of memory");
+      crl_result_note_coroutine(res, f, 0);
+      refused = 1;
+    } else if (lower_or_discard(f, td, t, res, opts, slots, rb) != 0) {
+      refused = 1;
+    } else {
+      crl_valmap_put(lowered, f, f);
+    }
+  }
+  crl_vec_free(&coros);
+  return refused;
+}
+
 static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
                          const crl_options *user_opts) {
   crl_result *res = crl_result_new();
@@ -242,28 +307,32 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   crl_options defaults;
   crl_options_init(&defaults);
   const crl_options *opts = user_opts ? user_opts : &defaults;
-  crl_valmap index_of, touched, id_callers;
+  crl_valmap index_of, touched, id_callers, lowered;
   crl_valmap_init(&index_of, 16);
   crl_valmap_init(&touched, 16);
   crl_valmap_init(&id_callers, 16);
+  crl_valmap_init(&lowered, 16);
   intrinsic_callers(m, &touched, &id_callers);
   const crl_target *target = NULL;
-  mark_implied(m, only);
   int coroutines = touched.n > 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !coroutines; f = LLVMGetNextFunction(f))
-    coroutines = crl_is_presplit(f);
+    coroutines = crl_is_presplit(f) || crl_valmap_has(&id_callers, f);
   /* A module without coroutines is left as it was, triple and layout
-   * included. */
+   * included; so is one whose coroutines are all refused. */
+  char *layout = crl_strdup(LLVMGetDataLayoutStr(m));
+  char *triple = crl_strdup(LLVMGetTarget(m));
   if (coroutines && prepare_target(m, opts, res, &target) != 0) {
+    free(layout);
+    free(triple);
     crl_valmap_free(&index_of);
     crl_valmap_free(&touched);
     crl_valmap_free(&id_callers);
+    crl_valmap_free(&lowered);
     return res;
   }
   /* Frame reports name unnamed values by the input's numbering, taken
    * before anything (legacy repair, early lowering) changes the code. */
   crl_vec named = {0};
-  LLVMValueRef last_before = LLVMGetLastFunction(m);
   /* Presplit, or holding a coroutine id (old dialect, or an id that makes
    * its caller a coroutine: marked later): only these need their values
    * numbered for frame reports. */
@@ -277,24 +346,46 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   for (unsigned k = 0; slot_maps && k < named.n; k++)
     crl_number_slots(named.v[k], &slot_maps[k]);
   crl_repair_legacy_module(m);
-  crl_mark_coroutines(m);
+  crl_rollback rb;
+  memset(&rb, 0, sizeof rb);
+  int saved = coroutines && save_all(m, &touched, &rb) == 0;
+  if (coroutines && !saved)
+    crl_diagf(res, CRL_SEV_ERROR, NULL, NULL, "out of memory");
+  LLVMValueRef last_before = LLVMGetLastFunction(m);
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
-  if (coroutines && module_early(m, target, res, opts) == 0) {
-    crl_vec coros = {0};
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-      if (!LLVMIsDeclaration(f) && crl_is_presplit(f) && (!only || f == only))
-        crl_vec_push(&coros, f);
-    for (unsigned i = 0; i < coros.n; i++) {
-      uint32_t k = crl_valmap_get_id(&index_of, coros.v[i]);
-      lower_one(coros.v[i], td, target, res, opts,
-                slot_maps && k != UINT32_MAX ? &slot_maps[k] : NULL);
-    }
-    crl_vec_free(&coros);
-    if (crl_result_ok(res)) each_module_hook(m, target, res, opts, 1);
+  int module_ok = saved;
+  int refused = 0;
+  if (saved) {
+    mark_implied(m, only);
+    crl_mark_coroutines(m);
+    module_ok = module_early(m, target, res, opts) == 0;
   }
-  if (crl_result_ok(res)) crl_check_leftovers(m, res, opts->keep_elision_markers);
-  if (crl_result_ok(res) && !opts->skip_output_verify)
-    crl_verify_changed(m, &touched, last_before, res);
+  LLVMValueRef last_early = LLVMGetLastFunction(m);
+  if (module_ok) {
+    refused = lower_coroutines(m, only, td, target, res, opts, &index_of, slot_maps,
+                               &rb, &lowered);
+    module_ok = each_module_hook(m, target, res, opts, 1) == 0;
+  }
+  size_t errors = res->num_errors;
+  if (module_ok) crl_check_leftovers(m, res, opts->keep_elision_markers);
+  if (module_ok && res->num_errors == errors && !opts->skip_output_verify)
+    crl_verify_changed(m, &touched, &lowered, last_before, last_early, res);
+  module_ok = module_ok && res->num_errors == errors;
+  /* A step for the whole module failed: everything goes back. Else only
+   * the refused coroutines and the functions around them. */
+  if (saved && !module_ok) {
+    crl_rollback_undo_all(&rb);
+    crl_result_all_refused(res);
+  } else if (saved && refused) {
+    crl_rollback_undo_except(&rb, &lowered);
+  }
+  crl_rollback_free(&rb);
+  if (!crl_result_ok(res) && lowered.n == 0 && layout && triple) {
+    LLVMSetDataLayout(m, layout);
+    LLVMSetTarget(m, triple);
+  }
+  free(layout);
+  free(triple);
   LLVMDisposeTargetData(td);
   for (unsigned k = 0; slot_maps && k < named.n; k++) crl_valmap_free(&slot_maps[k]);
   free(slot_maps);
@@ -302,6 +393,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   crl_valmap_free(&index_of);
   crl_valmap_free(&touched);
   crl_valmap_free(&id_callers);
+  crl_valmap_free(&lowered);
   return res;
 }
 

@@ -11,12 +11,18 @@
 extern "C" {
 #endif
 
-/* Verifies the functions in `touched` and those after `last_before` in the
- * module (NULL: all of them): the ones lowering can have changed or added.
- * On a failure adds an error carrying the whole-module verifier's message
- * (LLVM-C's per-function check gives none). */
+/* Verifies a lowered coroutine and the functions after `after` in the
+ * module (what its lowering added). On a failure adds an error carrying
+ * the whole-module verifier's message (LLVM-C's per-function check gives
+ * none). */
+void crl_verify_lowered(LLVMValueRef fn, LLVMValueRef after, crl_result *res);
+
+/* Verifies what else lowering changed: the functions in `touched` that are
+ * not lowered coroutines (verified already), and those added after
+ * `last_before` up to `last_early` (the module-level early lowering's). */
 void crl_verify_changed(LLVMModuleRef m, const crl_valmap *touched,
-                        LLVMValueRef last_before, crl_result *res);
+                        const crl_valmap *lowered, LLVMValueRef last_before,
+                        LLVMValueRef last_early, crl_result *res);
 
 #ifdef __cplusplus
 }

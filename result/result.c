@@ -101,6 +101,44 @@ void crl_report_field(crl_frame_report *rep, const char *name,
   rep->num_fields = n + 1;
 }
 
+void crl_result_note_coroutine(crl_result *r, LLVMValueRef fn, int lowered) {
+  if (r->num_coros == r->cap_coros) {
+    size_t cap = r->cap_coros ? 2 * r->cap_coros : 8;
+    struct crl_outcome *c = realloc(r->coros, cap * sizeof *c);
+    if (!c) return;
+    r->coros = c;
+    r->cap_coros = cap;
+  }
+  r->coros[r->num_coros].function = fn_name(fn);
+  r->coros[r->num_coros++].lowered = lowered;
+}
+
+void crl_result_all_refused(crl_result *r) {
+  for (size_t i = 0; i < r->num_coros; i++) r->coros[i].lowered = 0;
+  crl_result_drop_frames(r, 0);
+}
+
+static void free_frame(crl_frame_report *f) {
+  for (uint32_t k = 0; k < f->num_fields; k++) {
+    free((void *)f->fields[k].name);
+    free((void *)f->fields[k].value);
+  }
+  free((void *)f->fields);
+  free((void *)f->function);
+}
+
+void crl_result_drop_frames(crl_result *r, size_t keep) {
+  while (r->num_frames > keep) free_frame(&r->frames[--r->num_frames]);
+}
+
+size_t crl_result_num_coroutines(const crl_result *r) { return r ? r->num_coros : 0; }
+const char *crl_result_coroutine_name(const crl_result *r, size_t i) {
+  return r && i < r->num_coros ? r->coros[i].function : NULL;
+}
+int crl_result_coroutine_lowered(const crl_result *r, size_t i) {
+  return r && i < r->num_coros && r->coros[i].lowered;
+}
+
 int crl_result_ok(const crl_result *r) { return r && r->num_errors == 0; }
 size_t crl_result_num_diags(const crl_result *r) { return r ? r->num_diags : 0; }
 const crl_diag *crl_result_diag(const crl_result *r, size_t i) {
@@ -120,15 +158,9 @@ void crl_result_free(crl_result *r) {
     free((void *)r->diags[i].instruction);
     free((void *)r->diags[i].message);
   }
-  for (size_t i = 0; i < r->num_frames; i++) {
-    crl_frame_report *f = &r->frames[i];
-    for (uint32_t k = 0; k < f->num_fields; k++) {
-      free((void *)f->fields[k].name);
-      free((void *)f->fields[k].value);
-    }
-    free((void *)f->fields);
-    free((void *)f->function);
-  }
+  for (size_t i = 0; i < r->num_frames; i++) free_frame(&r->frames[i]);
+  for (size_t i = 0; i < r->num_coros; i++) free(r->coros[i].function);
+  free(r->coros);
   free(r->diags);
   free(r->frames);
   free(r->text_report);

@@ -12,6 +12,9 @@ struct crl_result {
   size_t num_errors;
   char *text_report;
   char *json_report;
+  /* Every coroutine looked at, in the order lowered: lowered or refused. */
+  struct crl_outcome { char *function; int lowered; } *coros;
+  size_t num_coros, cap_coros;
 };
 
 crl_result *crl_result_new(void);
@@ -25,6 +28,12 @@ void crl_report_field(crl_frame_report *rep, const char *name,
                       crl_field_kind kind, uint64_t offset, uint64_t size,
                       uint32_t align, const char *value_text, int in_slack);
 char *crl_strdup(const char *s);
+/* Records that fn was lowered (nonzero) or refused and left as it was. */
+void crl_result_note_coroutine(crl_result *r, LLVMValueRef fn, int lowered);
+/* The whole module was put back: every coroutine counts as refused. */
+void crl_result_all_refused(crl_result *r);
+/* Drops the frame reports from index `keep` on (a refused coroutine's). */
+void crl_result_drop_frames(crl_result *r, size_t keep);
 char *crl_value_text(LLVMValueRef v); /* malloc'd, single line, bounded */
 
 #endif

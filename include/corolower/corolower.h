@@ -190,9 +190,23 @@ void crl_options_init(crl_options *opts);
 
 typedef struct crl_result crl_result;
 
-/* Lower every coroutine of the module in place. On error the module may be
- * partly rewritten and must be discarded; check crl_result_ok. Never NULL
- * except when out of memory. */
+/* Lower every coroutine of the module in place. Never NULL except when out
+ * of memory.
+ *
+ * A coroutine corolower cannot lower (bad input, a construct it does not
+ * handle, running out of memory, or an internal error caught by the
+ * verifier) is refused: an error diagnostic names it, and it is left
+ * exactly as it was in the input, as is every function that is not a
+ * lowered coroutine (the early lowering of coroutine intrinsics elsewhere
+ * is put back too), so that the module prints as the input but for the
+ * coroutines lowered, and can be handed to LLVM's coroutine passes for the
+ * rest. The coroutines lowered stay lowered and valid. crl_result_ok is 0
+ * when anything was refused; crl_result_num_coroutines and the two
+ * functions after it say which coroutine is which. When a step for the
+ * whole module fails (an intrinsic outside any coroutine, say), every
+ * coroutine is refused and the module is as it was. The one exception is
+ * input in an older dialect LLVM 22 cannot read (crl_repair_legacy_module):
+ * it stays repaired. */
 crl_result *crl_lower_module(LLVMModuleRef module, const crl_options *opts);
 
 /* Lower one presplit coroutine (and the module-level early lowering its
@@ -209,6 +223,11 @@ const crl_frame_report *crl_result_frame(const crl_result *result,
 const char *crl_result_report_text(crl_result *result);
 const char *crl_result_report_json(crl_result *result);
 void crl_result_free(crl_result *result);
+/* The coroutines this call looked at, in the order it lowered them. */
+size_t crl_result_num_coroutines(const crl_result *result);
+const char *crl_result_coroutine_name(const crl_result *result, size_t index);
+/* Nonzero: lowered. Zero: refused, and left as it was in the input. */
+int crl_result_coroutine_lowered(const crl_result *result, size_t index);
 
 /* Repairs what LLVM 22's parser leaves of old-dialect input (the two-operand
  * `i1 @llvm.coro.end`): call it on a freshly parsed module before verifying.

@@ -143,9 +143,18 @@ TEST_P(Malformed, GivesAClearError) {
   crl_options opts;
   crl_options_init(&opts);
   if (unsigned abis = AbisFromArgs(c.args)) opts.allowed_abis = abis;
+  std::string before = crlh::Take(crlh_print(ctx));
   crl_result *r = crlh_lower(ctx, &opts);
   EXPECT_TRUE(HasExpectedError(r, c)) << c.file;
   EXPECT_GE(crlh_count_diags(r, CRL_SEV_ERROR), 1u);
+  // A refused coroutine, and the module around it, are left as they were.
+  std::string after = crlh::Take(crlh_print(ctx));
+  EXPECT_EQ(before, after) << c.file << ": the module changed although lowering was refused";
+  for (size_t i = 0; i < crl_result_num_coroutines(r); i++) {
+    if (c.function == crl_result_coroutine_name(r, i)) {
+      EXPECT_FALSE(crl_result_coroutine_lowered(r, i)) << c.file;
+    }
+  }
   // The report functions still work on a failed result.
   EXPECT_NE(crl_result_report_text(r), nullptr);
   EXPECT_NE(crl_result_report_json(r), nullptr);

@@ -40,11 +40,15 @@ std::string Errors(crl_result *r) {
 
 struct Fixture {
   crlh::Module m{kTwo};
-  crl_valmap touched;
+  crl_valmap touched, lowered;
   crl_result *res = crl_result_new();
-  Fixture() { crl_valmap_init(&touched, 4); }
+  Fixture() {
+    crl_valmap_init(&touched, 4);
+    crl_valmap_init(&lowered, 4);
+  }
   ~Fixture() {
     crl_valmap_free(&touched);
+    crl_valmap_free(&lowered);
     crl_result_free(res);
   }
   LLVMModuleRef mod() { return m.module(); }
@@ -55,7 +59,7 @@ TEST(VerifyChanged, CleanModulePasses) {
   ASSERT_TRUE(x.m.ok()) << x.m.error();
   LLVMValueRef changed = x.m.fn("changed");
   crl_valmap_put(&x.touched, changed, changed);
-  crl_verify_changed(x.mod(), &x.touched, LLVMGetLastFunction(x.mod()), x.res);
+  crl_verify_changed(x.mod(), &x.touched, &x.lowered, LLVMGetLastFunction(x.mod()), LLVMGetLastFunction(x.mod()), x.res);
   EXPECT_TRUE(crl_result_ok(x.res)) << Errors(x.res);
 }
 
@@ -65,7 +69,7 @@ TEST(VerifyChanged, BrokenTouchedFunctionIsAnError) {
   LLVMValueRef changed = x.m.fn("changed");
   crl_valmap_put(&x.touched, changed, changed);
   Break(changed);
-  crl_verify_changed(x.mod(), &x.touched, LLVMGetLastFunction(x.mod()), x.res);
+  crl_verify_changed(x.mod(), &x.touched, &x.lowered, LLVMGetLastFunction(x.mod()), LLVMGetLastFunction(x.mod()), x.res);
   EXPECT_FALSE(crl_result_ok(x.res));
   EXPECT_NE(Errors(x.res).find("fails the verifier"), std::string::npos) << Errors(x.res);
   EXPECT_NE(Errors(x.res).find("terminator"), std::string::npos) << Errors(x.res);
@@ -79,7 +83,35 @@ TEST(VerifyChanged, BrokenAddedFunctionIsAnError) {
   LLVMValueRef added =
       LLVMAddFunction(x.mod(), "added", LLVMFunctionType(i32, nullptr, 0, 0));
   Break(added);
-  crl_verify_changed(x.mod(), &x.touched, last, x.res);
+  crl_verify_changed(x.mod(), &x.touched, &x.lowered, last, added, x.res);
+  EXPECT_FALSE(crl_result_ok(x.res));
+}
+
+// A lowered coroutine was verified when it was lowered: not again.
+TEST(VerifyChanged, LoweredCoroutineIsNotVerifiedTwice) {
+  Fixture x;
+  ASSERT_TRUE(x.m.ok()) << x.m.error();
+  LLVMValueRef changed = x.m.fn("changed");
+  crl_valmap_put(&x.touched, changed, changed);
+  crl_valmap_put(&x.lowered, changed, changed);
+  Break(changed);
+  LLVMValueRef last = LLVMGetLastFunction(x.mod());
+  crl_verify_changed(x.mod(), &x.touched, &x.lowered, last, last, x.res);
+  EXPECT_TRUE(crl_result_ok(x.res));
+  crl_result *one = crl_result_new();
+  crl_verify_lowered(changed, last, one);
+  EXPECT_FALSE(crl_result_ok(one));
+  crl_result_free(one);
+}
+
+// crl_verify_lowered covers the functions added after the mark.
+TEST(VerifyChanged, VerifyLoweredCoversAddedFunctions) {
+  Fixture x;
+  ASSERT_TRUE(x.m.ok()) << x.m.error();
+  LLVMValueRef last = LLVMGetLastFunction(x.mod());
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(x.mod()));
+  Break(LLVMAddFunction(x.mod(), "clone", LLVMFunctionType(i32, nullptr, 0, 0)));
+  crl_verify_lowered(x.m.fn("changed"), last, x.res);
   EXPECT_FALSE(crl_result_ok(x.res));
 }
 
@@ -89,10 +121,11 @@ TEST(VerifyChanged, UntouchedFunctionIsNotLookedAt) {
   Fixture x;
   ASSERT_TRUE(x.m.ok()) << x.m.error();
   Break(x.m.fn("kept"));
-  crl_verify_changed(x.mod(), &x.touched, LLVMGetLastFunction(x.mod()), x.res);
+  crl_verify_changed(x.mod(), &x.touched, &x.lowered, LLVMGetLastFunction(x.mod()), LLVMGetLastFunction(x.mod()), x.res);
   EXPECT_TRUE(crl_result_ok(x.res));
   crl_result *all = crl_result_new();
-  crl_verify_changed(x.mod(), &x.touched, nullptr, all);  // NULL: every function
+  crl_valmap_put(&x.touched, x.m.fn("kept"), x.m.fn("kept"));
+  crl_verify_changed(x.mod(), &x.touched, &x.lowered, nullptr, nullptr, all);
   EXPECT_FALSE(crl_result_ok(all));
   crl_result_free(all);
 }

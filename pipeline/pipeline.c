@@ -29,6 +29,7 @@
 #include "irkit/oom.h"
 #include "irkit/slots.h"
 #include "irkit/unwind.h"
+#include "pipeline/arguments.h"
 #include "pipeline/verify.h"
 #include "targets/targets.h"
 
@@ -39,6 +40,7 @@ extern const crl_lowering crl_retcon_lowering __attribute__((weak));
 extern const crl_lowering crl_async_lowering __attribute__((weak));
 
 void crl_options_init(crl_options *o) {
+  if (!o) return;
   memset(o, 0, sizeof *o);
   o->allowed_abis = CRL_ABI_ALL;
 }
@@ -292,7 +294,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
     crl_vec_free(&coros);
     if (crl_result_ok(res)) each_module_hook(m, target, res, opts, 1);
   }
-  if (crl_result_ok(res)) crl_check_leftovers(m, res, opts->keep_elision_markers);
+  if (crl_result_ok(res)) crl_check_leftovers(m, res, opts->keep_elision_markers, only);
   if (crl_result_ok(res) && !opts->skip_output_verify)
     crl_verify_changed(m, &touched, last_before, res);
   LLVMDisposeTargetData(td);
@@ -306,9 +308,13 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
 }
 
 crl_result *crl_lower_module(LLVMModuleRef m, const crl_options *opts) {
+  crl_result *misuse;
+  if (crl_misused_module(m, opts, &misuse)) return misuse;
   return lower(m, NULL, opts);
 }
 
 crl_result *crl_lower_function(LLVMValueRef fn, const crl_options *opts) {
+  crl_result *misuse;
+  if (crl_misused_function(fn, opts, &misuse)) return misuse;
   return lower(LLVMGetGlobalParent(fn), fn, opts);
 }

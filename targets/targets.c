@@ -236,20 +236,24 @@ static char *prepare_without_triple(LLVMModuleRef m, char **assumed) {
   return msg;
 }
 
+/* An overriding triple is set only once its layout is known: a triple
+ * LLVM does not know leaves the module as it was. */
 static char *prepare_layout(LLVMModuleRef m, const char *triple_override,
                             const char *layout_override, char **assumed) {
-  if (triple_override) LLVMSetTarget(m, triple_override);
   if (layout_override) {
+    if (triple_override) LLVMSetTarget(m, triple_override);
     LLVMSetDataLayout(m, layout_override);
     return NULL;
   }
-  const char *triple = LLVMGetTarget(m);
+  if (triple_override && !*triple_override) LLVMSetTarget(m, "");
+  const char *triple = triple_override ? triple_override : LLVMGetTarget(m);
   if (!triple || !*triple) return prepare_without_triple(m, assumed);
   const char *dl = LLVMGetDataLayoutStr(m);
   if (dl && *dl && !triple_override) return NULL;
   char *layout = NULL;
   char *msg = layout_of(triple, &layout);
   if (!msg) {
+    if (triple_override) LLVMSetTarget(m, triple_override);
     LLVMSetDataLayout(m, layout);
     if (!triple_override) *assumed = describe_layout(triple, layout);
     LLVMDisposeMessage(layout);

@@ -51,9 +51,10 @@ static int is_marker(crl_intr k) {
          k == CRL_I_FREE || k == CRL_I_SUBFN_ADDR;
 }
 
-void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep) {
+void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep,
+                         LLVMValueRef only) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    if (LLVMIsDeclaration(f)) continue;
+    if (LLVMIsDeclaration(f) || (only && f != only && crl_is_presplit(f))) continue;
     /* A presplit function without coroutine intrinsics had nothing to
      * lower and keeps its attribute, as in LLVM; any other is our bug. */
     if (crl_is_presplit(f) && crl_calls_coro_intrinsic(f)) {

@@ -164,8 +164,11 @@ unsigned crl_mark_coroutines(LLVMModuleRef m);                     /* shape.c */
 /* Coroutine-only intrinsics in functions that are not coroutines. */
 int crl_check_outside_coroutines(LLVMModuleRef m, crl_result *res); /* shape.c */
 /* keep: elision markers (coro.id, coro.begin, coro.alloc, coro.free,
- * coro.subfn.addr) may remain outside presplit coroutines. */
-void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep); /* cleanup.c */
+ * coro.subfn.addr) may remain outside presplit coroutines. only: the one
+ * coroutine asked for (crl_lower_function), NULL for all; the module's
+ * other coroutines then keep what they have. */
+void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep,
+                         LLVMValueRef only);                       /* cleanup.c */
 /* Does f call any llvm.coro.* intrinsic? (cleanup.c) */
 int crl_calls_coro_intrinsic(LLVMValueRef f);
 void crl_coro_free(crl_coro *c);                                   /* shape.c */

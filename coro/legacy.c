@@ -149,6 +149,7 @@ static unsigned repair_llvm21(LLVMModuleRef m, LLVMBuilderRef b) {
 }
 
 unsigned crl_repair_legacy_module(LLVMModuleRef m) {
+  if (!m) return 0;
   unsigned repaired = 0;
   int old_dialect = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))

@@ -29,6 +29,7 @@
 #include "irkit/oom.h"
 #include "irkit/slots.h"
 #include "irkit/unwind.h"
+#include "pipeline/arguments.h"
 #include "pipeline/rollback.h"
 #include "pipeline/verify.h"
 #include "targets/targets.h"
@@ -40,6 +41,7 @@ extern const crl_lowering crl_retcon_lowering __attribute__((weak));
 extern const crl_lowering crl_async_lowering __attribute__((weak));
 
 void crl_options_init(crl_options *o) {
+  if (!o) return;
   memset(o, 0, sizeof *o);
   o->allowed_abis = CRL_ABI_ALL;
 }
@@ -367,7 +369,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
     module_ok = each_module_hook(m, target, res, opts, 1) == 0;
   }
   size_t errors = res->num_errors;
-  if (module_ok) crl_check_leftovers(m, res, opts->keep_elision_markers);
+  if (module_ok) crl_check_leftovers(m, res, opts->keep_elision_markers, only);
   if (module_ok && res->num_errors == errors && !opts->skip_output_verify)
     crl_verify_changed(m, &touched, &lowered, last_before, last_early, res);
   module_ok = module_ok && res->num_errors == errors;
@@ -398,9 +400,13 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
 }
 
 crl_result *crl_lower_module(LLVMModuleRef m, const crl_options *opts) {
+  crl_result *misuse;
+  if (crl_misused_module(m, opts, &misuse)) return misuse;
   return lower(m, NULL, opts);
 }
 
 crl_result *crl_lower_function(LLVMValueRef fn, const crl_options *opts) {
+  crl_result *misuse;
+  if (crl_misused_function(fn, opts, &misuse)) return misuse;
   return lower(LLVMGetGlobalParent(fn), fn, opts);
 }

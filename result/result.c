@@ -187,7 +187,7 @@ const char *crl_frame_storage_name(crl_frame_storage s) {
 }
 
 const char *crl_field_kind_name(crl_field_kind k) {
-  static const char *names[] = {"header", "promise", "index", "alloca",
+  static const char *const names[] = {"header", "promise", "index", "alloca",
                                 "spill",  "realigned"};
   return (unsigned)k < 6 ? names[k] : "unknown";
 }

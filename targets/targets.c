@@ -1,5 +1,6 @@
 #include "targets/targets.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,16 +34,23 @@ const crl_target *crl_target_for(const char *triple) {
 
 static once_flag names_once = ONCE_FLAG_INIT;
 static char names_buf[256];
+static atomic_int names_ready; /* set (release) once names_buf is written */
 
 static void build_names(void) {
   size_t at = 0;
   for (size_t i = 0; i < NUM_TARGETS && at < sizeof names_buf; i++)
     at += (size_t)snprintf(names_buf + at, sizeof names_buf - at, "%s%s",
                            i ? ", " : "", all_targets[i]->name);
+  atomic_store_explicit(&names_ready, 1, memory_order_release);
 }
 
+/* The acquire load after call_once is for ThreadSanitizer, which does not
+ * see glibc's call_once (irkit/intrinsics.c says more). */
 const char *crl_target_names(void) {
-  call_once(&names_once, build_names);
+  if (!atomic_load_explicit(&names_ready, memory_order_acquire)) {
+    call_once(&names_once, build_names);
+    (void)atomic_load_explicit(&names_ready, memory_order_acquire);
+  }
   return names_buf;
 }
 
@@ -143,7 +151,9 @@ unsigned crl_target_alloc_align(const crl_target *t, LLVMTargetDataRef td) {
 }
 
 /* LLVM's target registry is filled once per process; lowering may run on
- * several threads. */
+ * several threads. What the initializers write is read only by LLVM, which
+ * ThreadSanitizer does not watch (libLLVM is not instrumented), so this
+ * call_once needs no word to it (see crl_target_names). */
 static once_flag targets_once = ONCE_FLAG_INIT;
 
 static void init_targets(void) {
@@ -226,20 +236,24 @@ static char *prepare_without_triple(LLVMModuleRef m, char **assumed) {
   return msg;
 }
 
+/* An overriding triple is set only once its layout is known: a triple
+ * LLVM does not know leaves the module as it was. */
 static char *prepare_layout(LLVMModuleRef m, const char *triple_override,
                             const char *layout_override, char **assumed) {
-  if (triple_override) LLVMSetTarget(m, triple_override);
   if (layout_override) {
+    if (triple_override) LLVMSetTarget(m, triple_override);
     LLVMSetDataLayout(m, layout_override);
     return NULL;
   }
-  const char *triple = LLVMGetTarget(m);
+  if (triple_override && !*triple_override) LLVMSetTarget(m, "");
+  const char *triple = triple_override ? triple_override : LLVMGetTarget(m);
   if (!triple || !*triple) return prepare_without_triple(m, assumed);
   const char *dl = LLVMGetDataLayoutStr(m);
   if (dl && *dl && !triple_override) return NULL;
   char *layout = NULL;
   char *msg = layout_of(triple, &layout);
   if (!msg) {
+    if (triple_override) LLVMSetTarget(m, triple_override);
     LLVMSetDataLayout(m, layout);
     if (!triple_override) *assumed = describe_layout(triple, layout);
     LLVMDisposeMessage(layout);

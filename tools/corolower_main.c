@@ -223,10 +223,12 @@ static void print_diags(const crl_result *r, const char *path) {
 
 /* One output on its way: the module or the frame report. */
 typedef struct output {
-  const char *path;  /* as given: "-" for stdout, NULL for stderr */
-  const char *what;  /* the error message, with the path and the reason */
-  char *tmp;         /* the temporary file, NULL when writing through */
-  char *final;       /* the regular file tmp is renamed to */
+  const char *path;     /* as given: "-" for stdout, NULL for stderr */
+  const char *what;     /* the error message, with the path and the reason */
+  char *final;          /* the regular file the temporary replaces */
+  char *tmp;            /* the temporary file, NULL when writing through */
+  const char *tmp_name; /* its last component (inside tmp) */
+  int dir;              /* its directory, held open: see discard_output */
   int fd;
 } output;
 
@@ -273,32 +275,52 @@ static char *follow_links(const char *path) {
   return NULL;
 }
 
-/* Renaming a temporary over something that is not a regular file would
- * destroy it: run as root, "-o /dev/null" would leave a regular file there,
- * and a FIFO's reader would get nothing. So those are written to directly
- * (as opt does), and only a regular file, or a path naming nothing yet, gets
- * the temporary file that keeps a failed run from leaving anything behind;
- * through a symbolic link it replaces the link's target, in the target's
- * directory, so that the link stays. */
-static int open_output(output *o) {
-  if (!o->path) { o->fd = 2; return 0; }
-  if (!strcmp(o->path, "-")) { o->fd = 1; return 0; }
-  struct stat st;
-  if (stat(o->path, &st) == 0 && !S_ISREG(st.st_mode)) {
-    o->fd = open(o->path, O_WRONLY | O_NOCTTY);
-    return o->fd < 0 ? out_fail(o, errno) : 0;
-  }
-  o->final = follow_links(o->path);
-  if (!o->final) return out_fail(o, errno);
+/* The temporary file beside o->final, FINAL.tmp.PID, created in its
+ * directory, which stays open. */
+static int create_temp(output *o) {
   size_t n = strlen(o->final) + 32;
   o->tmp = malloc(n);
   snprintf(o->tmp, n, "%s.tmp.%ld", o->final, (long)getpid());
-  o->fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  const char *slash = strrchr(o->tmp, '/');
+  o->tmp_name = slash ? slash + 1 : o->tmp;
+  char *dir = !slash ? strdup(".") : strndup(o->tmp, slash == o->tmp ? 1 : (size_t)(slash - o->tmp));
+  o->dir = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  free(dir);
+  if (o->dir >= 0)
+    o->fd = openat(o->dir, o->tmp_name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (o->fd >= 0) return 0;
   int err = errno;
+  if (o->dir >= 0) close(o->dir);
+  o->dir = -1;
   free(o->tmp);
   o->tmp = NULL;
   return out_fail(o, err);
+}
+
+/* Renaming a temporary over something that is not a regular file would
+ * destroy it: run as root, "-o /dev/null" would leave a regular file there,
+ * and a FIFO's reader would get nothing. So those are written to directly
+ * (as opt does, by open_output), and only a regular file, or a path naming
+ * nothing yet, gets the temporary file that keeps a failed run from leaving
+ * anything behind; through a symbolic link it replaces the link's target,
+ * in the target's directory, so that the link stays. The temporaries are
+ * created before anything is written anywhere, so that an output that
+ * cannot be created stops the run before a FIFO's reader, say, gets the
+ * other output. */
+static int prepare_output(output *o) {
+  struct stat st;
+  if (!o->path || !strcmp(o->path, "-")) return 0;
+  if (stat(o->path, &st) == 0 && !S_ISREG(st.st_mode)) return 0;
+  o->final = follow_links(o->path);
+  return o->final ? create_temp(o) : out_fail(o, errno);
+}
+
+static int open_output(output *o) {
+  if (o->fd >= 0) return 0; /* the temporary file */
+  if (!o->path) { o->fd = 2; return 0; }
+  if (!strcmp(o->path, "-")) { o->fd = 1; return 0; }
+  o->fd = open(o->path, O_WRONLY | O_NOCTTY);
+  return o->fd < 0 ? out_fail(o, errno) : 0;
 }
 
 /* Writes all of BUF and closes the output (a FIFO's reader sees its end
@@ -318,6 +340,8 @@ static int write_output(output *o, const char *buf, size_t n) {
   return close(fd) == 0 ? 0 : out_fail(o, errno);
 }
 
+/* By path: should the directory have been moved or removed meanwhile, the
+ * output is not left somewhere else than asked, the rename fails. */
 static int commit_output(output *o) {
   if (!o->tmp) return 0;
   if (rename(o->tmp, o->final) != 0) return out_fail(o, errno);
@@ -326,10 +350,13 @@ static int commit_output(output *o) {
   return 0;
 }
 
-/* After commit_output, or instead of it on error: nothing is left behind. */
+/* After commit_output, or instead of it on error: nothing is left behind.
+ * The temporary is removed through its directory, which is found even if
+ * it was moved since. */
 static void discard_output(output *o) {
   if (opened(o)) close(o->fd);
-  if (o->tmp) unlink(o->tmp);
+  if (o->tmp) unlinkat(o->dir, o->tmp_name, 0);
+  if (o->dir >= 0) close(o->dir);
   free(o->tmp);
   free(o->final);
 }
@@ -349,35 +376,57 @@ static int refuse_terminal(const args *a, int fd) {
               "IR, or -f to write it anyway", shown(a->out), NULL);
 }
 
-/* The whole output is built in memory and written by write_output, whose
- * errors are corolower's to report (LLVM's file streams abort on them). */
-static int write_module(LLVMModuleRef m, const args *a, output *o) {
+/* The module as it will be written: text, or bitcode. Built in memory
+ * before any output is opened, and written by write_output, whose errors
+ * are corolower's to report (LLVM's file streams abort on them). */
+typedef struct image {
+  char *text;
+  LLVMMemoryBufferRef bitcode;
+  const char *bytes;
+  size_t size;
+} image;
+
+static image module_image(LLVMModuleRef m, const args *a) {
+  image im = {0};
+  if (a->text) {
+    im.text = LLVMPrintModuleToString(m);
+    im.bytes = im.text;
+    im.size = strlen(im.text);
+  } else {
+    im.bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+    im.bytes = LLVMGetBufferStart(im.bitcode);
+    im.size = LLVMGetBufferSize(im.bitcode);
+  }
+  return im;
+}
+
+static void image_free(image *im) {
+  if (im->text) LLVMDisposeMessage(im->text);
+  if (im->bitcode) LLVMDisposeMemoryBuffer(im->bitcode);
+}
+
+static int write_module(const image *im, const args *a, output *o) {
   if (open_output(o) != 0) return 1;
   if (refuse_terminal(a, o->fd) != 0) return 1;
-  if (a->text) {
-    char *s = LLVMPrintModuleToString(m);
-    int rc = write_output(o, s, strlen(s));
-    LLVMDisposeMessage(s);
-    return rc;
-  }
-  LLVMMemoryBufferRef b = LLVMWriteBitcodeToMemoryBuffer(m);
-  int rc = write_output(o, LLVMGetBufferStart(b), LLVMGetBufferSize(b));
-  LLVMDisposeMemoryBuffer(b);
-  return rc;
+  return write_output(o, im->bytes, im->size);
 }
 
 /* The report, then the module; regular files are renamed into place only
  * once both are written, so an error creates neither. */
 static int write_outputs(crl_result *r, LLVMModuleRef m, const args *a) {
-  output rep = {.path = a->report_file, .fd = -1,
+  output rep = {.path = a->report_file, .fd = -1, .dir = -1,
                 .what = "cannot write the frame report to '%s': %s"};
-  output mod = {.path = a->out, .fd = -1, .what = "cannot write '%s': %s"};
-  int rc = write_report(r, a, &rep);
-  if (rc == 0) rc = write_module(m, a, &mod);
+  output mod = {.path = a->out, .fd = -1, .dir = -1, .what = "cannot write '%s': %s"};
+  image im = module_image(m, a);
+  int rc = a->report ? prepare_output(&rep) : 0;
+  if (rc == 0) rc = prepare_output(&mod);
+  if (rc == 0) rc = write_report(r, a, &rep);
+  if (rc == 0) rc = write_module(&im, a, &mod);
   if (rc == 0) rc = commit_output(&rep);
   if (rc == 0) rc = commit_output(&mod);
   discard_output(&rep);
   discard_output(&mod);
+  image_free(&im);
   return rc;
 }
 

@@ -3,7 +3,19 @@
  *
  * Every public symbol starts with `crl_` (types, functions) or `CRL_`
  * (constants). The library never prints and never exits: everything it has
- * to say comes back as diagnostics in a crl_result. */
+ * to say comes back as diagnostics in a crl_result.
+ *
+ * Threads: every function here may be called on several threads at once,
+ * as long as no two threads use one LLVMContext (or its modules) at the
+ * same time, which is LLVM's own rule. The library keeps no state between
+ * calls except tables filled once per process (under call_once): LLVM's
+ * intrinsic IDs and, the first time a data layout has to come from a
+ * triple (a module without one, or crl_options.target_triple), LLVM's
+ * target registry (LLVMInitializeAllTargetInfos, ...AllTargets,
+ * ...AllTargetMCs). LLVM does not make those initializers safe to race
+ * with each other: a program that calls them itself should do so before
+ * lowering on several threads. Tested by tests/embed/threads_test.cc,
+ * also under ThreadSanitizer (bazel test --config=tsan). */
 #ifndef COROLOWER_COROLOWER_H
 #define COROLOWER_COROLOWER_H
 
@@ -210,8 +222,41 @@ typedef struct crl_result crl_result;
 crl_result *crl_lower_module(LLVMModuleRef module, const crl_options *opts);
 
 /* Lower one presplit coroutine (and the module-level early lowering its
- * module needs). */
+ * module needs). The module's other coroutines are left for later calls. */
 crl_result *crl_lower_function(LLVMValueRef function, const crl_options *opts);
+
+/* Misuse. Each of these gets a result with a diagnostic, never a crash,
+ * and leaves the module as it was (tests/embed/misuse_test.cc tests each):
+ *  - crl_lower_module(NULL, ...): error "the module is NULL";
+ *    crl_lower_function(NULL, ...): error "the function is NULL"; on a
+ *    value that is not a function (a global, an instruction): error;
+ *  - crl_lower_function on a declaration: error naming it; on a defined
+ *    function that is no coroutine (no presplitcoroutine attribute, no
+ *    coroutine intrinsic): a warning that there is nothing to lower, and
+ *    crl_result_ok is true;
+ *  - options: allowed_abis with bits no crl_abi names: error; a
+ *    data_layout LLVM cannot parse (LLVM itself would abort the process
+ *    on it): error with LLVM's reason; a target_triple LLVM does not
+ *    know: error when a data layout has to come from it (a module with
+ *    coroutines and no data_layout), else its coroutines get generic
+ *    rules with a note; a module without coroutines is not looked at.
+ *    opts NULL means crl_options_init's defaults; crl_options_init(NULL)
+ *    does nothing;
+ *  - the same module lowered twice (or corolower's own output, or a
+ *    module LLVM's coro-early, coro-split and coro-cleanup have lowered):
+ *    nothing to do, no diagnostic, the module unchanged; the same
+ *    function twice: the warning above;
+ *  - a module through LLVM's coro-early only: lowered as if it were not;
+ *    through coro-split but not coro-cleanup: switched-resume ramps are
+ *    finished as coro-cleanup would, retcon and async ramps (which still
+ *    call their id, so count as coroutines) are refused with an error;
+ *  - result accessors on NULL or past the end: 0, NULL, "" or "{}";
+ *    crl_result_free(NULL) does nothing; crl_repair_legacy_module(NULL)
+ *    returns 0.
+ * Not detectable, the caller's bug as with free(): freeing a result twice,
+ * or using it (or the strings it owns) after crl_result_free; pointers
+ * that are not LLVM values or modules. AddressSanitizer builds stop at a
+ * second crl_result_free (tested under --config=asan). */
 
 int crl_result_ok(const crl_result *result);
 size_t crl_result_num_diags(const crl_result *result);

@@ -5,7 +5,11 @@
 # diagnostic naming the function, no output file, no crash), and what the
 # output paths point to: regular files are replaced whole, symbolic links
 # stay links, FIFOs and devices are written to, write errors (a full
-# stdout) are errors, bitcode is not written to a terminal.
+# stdout) are errors, bitcode is not written to a terminal; and faults: an
+# input without read permission, truncated bitcode, a full file system (a
+# small tmpfs in a user and mount namespace of the test's own), the output's
+# directory removed or moved away during the run, a reader that closes the
+# pipe early (as opt-22: SIGPIPE, or status 1 when it is ignored).
 #
 # Everything it writes is under $T. The only device written to is /dev/full,
 # through shell redirections or symbolic links in $T, so a corolower that
@@ -583,6 +587,185 @@ begin "the frame report to a full stderr: status 1, no module written"
 "$COROLOWER" --frame-report "$IN/coro.ll" -o "$T/full_stderr.ll" 2>/dev/full
 rc=$?
 if [ $rc -eq 1 ] && [ ! -e "$T/full_stderr.ll" ]; then ok; else bad "status $rc"; fi
+
+# ---------------------------------------------------------------------------
+# faults: unreadable and truncated input, a full file system, the output's
+# directory vanishing during the run, a pipe closed early
+
+# big_input FILE N: N copies of coro.ll's coroutine (@gen1 ... @genN): an
+# output and a frame report larger than a pipe holds.
+big_input() {
+  { for i in $(seq 1 "$2"); do
+      sed -n "/^define/,/^}/{s/@gen(/@gen$i(/;p}" "$IN/coro.ll"
+    done
+    grep '^declare' "$IN/coro.ll"; } >"$1"
+}
+big_input "$T/big.ll" 300
+
+# as_unprivileged CMD...: CMD without the power to read what its owner may
+# not: as is, or for root through a user namespace mapping root's uid to
+# another (the files stay root's, but capabilities such as
+# CAP_DAC_OVERRIDE are gone). Fails when no namespace can be made.
+as_unprivileged() {
+  if [ "$(id -u)" != 0 ]; then "$@"
+  else unshare --user --map-user=1000 --map-group=1000 "$@"; fi
+}
+
+begin "an input without read permission: status 1, 'cannot read', no output"
+cp "$IN/coro.ll" "$T/noperm.ll"
+chmod 000 "$T/noperm.ll"
+if ! as_unprivileged true 2>"$T/stderr"; then skip "no user namespace: $(cat "$T/stderr")"
+else
+  as_unprivileged "$COROLOWER" "$T/noperm.ll" -o "$T/noperm.out.ll" >"$T/stdout" 2>"$T/stderr"
+  rc=$?
+  if no_crash; then
+    if [ $rc -ne 1 ]; then bad "status $rc"
+    elif ! grep -q "^corolower: error: cannot read '$T/noperm.ll': Permission denied" "$T/stderr"; then bad "message"
+    elif [ -e "$T/noperm.out.ll" ] || ! no_temp "$T"; then bad "output created"
+    else ok; fi
+  fi
+fi
+chmod 644 "$T/noperm.ll"
+
+# Every prefix of a bitcode file is an error (the empty one is an empty
+# module); a sample of them: the first bytes, around the magic, and every
+# 53rd byte.
+begin "truncated bitcode (file and stdin): status 1, 'cannot parse', no output, no crash"
+run "$IN/coro.ll" -o "$T/whole.bc"
+n=$(wc -c <"$T/whole.bc")
+cuts="1 2 3 4 5 8 12 20 32 $((n - 8)) $((n - 1)) $(seq 53 53 "$n")"
+wrong=""
+for k in $cuts; do
+  head -c "$k" "$T/whole.bc" >"$T/cut.bc"
+  run "$T/cut.bc" -o "$T/cut.out.ll"
+  if [ $rc -ne 1 ] || [ -e "$T/cut.out.ll" ] || ! no_temp "$T" ||
+     ! grep -q "^corolower: error: cannot parse '$T/cut.bc'" "$T/stderr"; then
+    wrong="$wrong $k:$rc"
+    rm -f "$T/cut.out.ll"
+  fi
+  no_crash >/dev/null || wrong="$wrong $k:crash"
+done
+head -c "$((n / 2))" "$T/whole.bc" | "$COROLOWER" - -S -o - >"$T/stdout" 2>"$T/stderr"
+rc=$?
+if [ $rc -ne 1 ] || [ -s "$T/stdout" ] || ! grep -q "^corolower: error: cannot parse '-'" "$T/stderr"; then
+  wrong="$wrong stdin:$rc"
+fi
+if [ -n "$wrong" ]; then bad "of $n bytes, cut at (length:status):$wrong"; else ok; fi
+
+# in_small_fs SCRIPT: runs bash SCRIPT with a 64 KiB tmpfs mounted on
+# $T/smallfs, in a user and mount namespace of its own (no root needed; the
+# mount goes with the namespace). In SCRIPT, $1 is the mount point, $2
+# corolower, $3 the big input and $4 the scratch directory. Status 77 when
+# no such namespace or mount can be made.
+in_small_fs() {
+  mkdir -p "$T/smallfs"
+  unshare --user --map-root-user --mount bash -c \
+    'mount -t tmpfs -o size=64k tmpfs "$1" || exit 77
+     '"$1" _ "$T/smallfs" "$COROLOWER" "$T/big.ll" "$T"
+}
+
+begin "output to a full file system: status 1, 'No space left', nothing left in it, an old file untouched"
+rm -f "$T/left" "$T/rc"
+in_small_fs '
+  echo "OLD CONTENT" >"$1/kept.ll"
+  "$2" "$3" -S -o "$1/out.ll" 2>"$4/stderr"; echo $? >"$4/rc"
+  "$2" "$3" -o "$1/kept.ll" 2>>"$4/stderr"; echo $? >>"$4/rc"
+  "$2" --frame-report=json "--frame-report-file=$1/rep.json" "$3" -S -o "$4/fs_out.ll" 2>>"$4/stderr"
+  echo $? >>"$4/rc"
+  ls -A "$1" >"$4/left"; cat "$1/kept.ll" >"$4/kept"' 2>"$T/ns_err"
+ns=$?
+if [ ! -e "$T/left" ]; then
+  skip "no user and mount namespace with a tmpfs (status $ns): $(head -3 "$T/ns_err")"
+elif [ "$(tr '\n' ' ' <"$T/rc")" != "1 1 1 " ]; then bad "statuses $(tr '\n' ' ' <"$T/rc")"
+elif ! grep -q "^corolower: error: cannot write '$T/smallfs/out.ll': No space left on device" "$T/stderr" ||
+     ! grep -q "^corolower: error: cannot write '$T/smallfs/kept.ll': No space left on device" "$T/stderr" ||
+     ! grep -q "^corolower: error: cannot write the frame report to '$T/smallfs/rep.json': No space left on device" "$T/stderr"; then
+  bad "messages"
+elif [ "$(cat "$T/left")" != "kept.ll" ]; then bad "left in the file system: $(cat "$T/left")"
+elif [ "$(cat "$T/kept")" != "OLD CONTENT" ]; then bad "the old file was changed"
+elif [ -e "$T/fs_out.ll" ]; then bad "module written after the report failed"
+else ok; fi
+
+# vanish_during CMD...: corolower lowers the big input with its JSON frame
+# report to a FIFO and the module to $T/vdir/out.ll. The FIFO's reader
+# takes one byte, runs CMD, then reads the rest. The report is larger than
+# a pipe holds, so CMD runs while corolower is still writing it, the
+# module's temporary file already created in $T/vdir.
+vanish_during() {
+  rm -rf "$T/vdir" "$T/vdir.moved" "$T/vfifo"
+  mkdir "$T/vdir"
+  mkfifo "$T/vfifo"
+  (dd bs=1 count=1 of=/dev/null 2>/dev/null; "$@"; cat >/dev/null) <"$T/vfifo" &
+  local reader=$!
+  timeout 120 "$COROLOWER" --frame-report=json "--frame-report-file=$T/vfifo" "$T/big.ll" \
+    -S -o "$T/vdir/out.ll" >"$T/stdout" 2>"$T/stderr"
+  rc=$?
+  kill "$reader" 2>/dev/null   # if corolower never opened the FIFO
+  wait "$reader" 2>/dev/null
+}
+
+begin "the output's directory removed during the run: status 1, an error, nothing left or recreated"
+vanish_during rm -rf "$T/vdir"
+if no_crash; then
+  if [ $rc -ne 1 ]; then bad "status $rc"
+  elif ! grep -q "^corolower: error: cannot write '$T/vdir/out.ll': No such file or directory" "$T/stderr"; then bad "message"
+  elif [ -e "$T/vdir" ]; then bad "the directory was recreated"
+  else ok; fi
+fi
+
+begin "the output's directory moved away during the run: status 1, an error, no temporary file left in it"
+vanish_during mv "$T/vdir" "$T/vdir.moved"
+if no_crash; then
+  if [ $rc -ne 1 ]; then bad "status $rc"
+  elif ! grep -q "^corolower: error: cannot write '$T/vdir/out.ll': No such file or directory" "$T/stderr"; then bad "message"
+  elif [ -n "$(ls -A "$T/vdir.moved")" ]; then bad "left in the moved directory: $(ls -A "$T/vdir.moved")"
+  elif [ -e "$T/vdir" ]; then bad "the directory was recreated"
+  else ok; fi
+fi
+
+# A reader that stops early (| head -1): opt-22 is ended by SIGPIPE,
+# quietly, or with SIGPIPE ignored exits 1 with an error; corolower does
+# the same (and says so as "corolower: error:"), without a crash dump.
+# env sets the signal's disposition either way, whatever this shell's is.
+# closed_pipe DISPOSITION CMD...: CMD's status in $rc, stderr in $T/stderr.
+closed_pipe() {
+  local how=$1
+  shift
+  env "--$how-signal=PIPE" "$@" 2>"$T/stderr" | head -1 >"$T/head"
+  rc=${PIPESTATUS[0]}
+}
+
+begin "stdout closed early (| head -1): ended by SIGPIPE quietly, as opt-22"
+if ! env --default-signal=PIPE true 2>/dev/null; then skip "env has no --default-signal"
+else
+  closed_pipe default "$COROLOWER" "$T/big.ll" -S -o -
+  if [ $rc -ne 141 ]; then bad "status $rc, not 128+SIGPIPE"
+  elif grep -v '^corolower: note: ' "$T/stderr" | grep -q .; then bad "said: $(head -3 "$T/stderr")"
+  elif ! grep -q '^; ModuleID' "$T/head"; then bad "the reader got: $(cat "$T/head")"
+  else
+    closed_pipe default "$COROLOWER" "$T/big.ll" -f -o -   # bitcode
+    brc=$rc
+    orc=141
+    if [ -n "$OPT" ]; then closed_pipe default "$OPT" "$T/big.ll" -S -o -; orc=$rc; fi
+    if [ $brc -ne 141 ]; then bad "bitcode: status $brc"
+    elif [ $orc -ne 141 ]; then bad "opt-22 gives $orc here: compare again"
+    else ok; fi
+  fi
+fi
+
+begin "stdout closed early with SIGPIPE ignored: status 1 and an error, as opt-22"
+if ! env --ignore-signal=PIPE true 2>/dev/null; then skip "env has no --ignore-signal"
+else
+  orc=1
+  if [ -n "$OPT" ]; then closed_pipe ignore "$OPT" "$T/big.ll" -S -o -; orc=$rc; fi
+  closed_pipe ignore "$COROLOWER" "$T/big.ll" -S -o -
+  if no_crash; then
+    if [ $rc -ne 1 ]; then bad "status $rc"
+    elif ! grep -q "^corolower: error: cannot write '<stdout>': Broken pipe" "$T/stderr"; then bad "message"
+    elif [ $orc -ne 1 ]; then bad "opt-22 gives $orc here: compare again"
+    else ok; fi
+  fi
+fi
 
 # on_tty ARGS...: runs corolower with stdout on a pseudo-terminal (raw, so
 # bytes pass unchanged): what it wrote there in $T/tty, stderr in

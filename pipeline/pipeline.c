@@ -253,9 +253,9 @@ static int save_all(LLVMModuleRef m, const crl_valmap *touched, crl_rollback *rb
 static int lower_or_discard(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
                             crl_result *res, const crl_options *opts,
                             const crl_valmap *slots, crl_rollback *rb) {
-  crl_mark mk = crl_rollback_mark(rb);
+  crl_mark mk = rb ? crl_rollback_mark(rb) : (crl_mark){NULL, NULL, 0};
   size_t frames = crl_result_num_frames(res), errors = res->num_errors;
-  int rc = crl_rollback_log_inits(rb, fn);
+  int rc = rb ? crl_rollback_log_inits(rb, fn) : 0;
   if (rc != 0)
     crl_diagf(res, CRL_SEV_ERROR, fn, NULL, "out of memory");
   else
@@ -263,10 +263,8 @@ static int lower_or_discard(LLVMValueRef fn, LLVMTargetDataRef td, const crl_tar
   if (rc == 0 && res->num_errors == errors && !opts->skip_output_verify)
     crl_verify_lowered(fn, mk.last_fn, res);
   int ok = rc == 0 && res->num_errors == errors;
-  if (!ok) {
-    crl_rollback_discard(rb, fn, mk);
-    crl_result_drop_frames(res, frames);
-  }
+  if (!ok && rb) crl_rollback_discard(rb, fn, mk);
+  if (!ok) crl_result_drop_frames(res, frames);
   crl_result_note_coroutine(res, fn, ok);
   return ok ? 0 : -1;
 }
@@ -288,7 +286,7 @@ static int lower_coroutines(LLVMModuleRef m, LLVMValueRef only, LLVMTargetDataRe
     LLVMValueRef f = coros.v[i];
     uint32_t k = crl_valmap_get_id(index_of, f);
     const crl_valmap *slots = slot_maps && k != UINT32_MAX ? &slot_maps[k] : NULL;
-    if (!crl_rollback_has(rb, f)) {
+    if (rb && !crl_rollback_has(rb, f)) {
       crl_diagf(res, CRL_SEV_ERROR, f, NULL, "out of memory");
       crl_result_note_coroutine(res, f, 0);
       refused = 1;
@@ -350,9 +348,11 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   crl_repair_legacy_module(m);
   crl_rollback rb;
   memset(&rb, 0, sizeof rb);
-  int saved = coroutines && save_all(m, &touched, &rb) == 0;
+  /* Without copies (opts->no_rollback) nothing can be put back. */
+  int saved = coroutines && (opts->no_rollback || save_all(m, &touched, &rb) == 0);
   if (coroutines && !saved)
     crl_diagf(res, CRL_SEV_ERROR, NULL, NULL, "out of memory");
+  crl_rollback *rbp = opts->no_rollback ? NULL : &rb;
   LLVMValueRef last_before = LLVMGetLastFunction(m);
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   int module_ok = saved;
@@ -363,26 +363,30 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
     module_ok = module_early(m, target, res, opts) == 0;
   }
   LLVMValueRef last_early = LLVMGetLastFunction(m);
+  /* Without copies a refused coroutine is still there, half lowered:
+   * the module-level steps after lowering would only report it again. */
+  int finish = 0;
   if (module_ok) {
     refused = lower_coroutines(m, only, td, target, res, opts, &index_of, slot_maps,
-                               &rb, &lowered);
-    module_ok = each_module_hook(m, target, res, opts, 1) == 0;
+                               rbp, &lowered);
+    finish = rbp || !refused;
+    if (finish) module_ok = each_module_hook(m, target, res, opts, 1) == 0;
   }
   size_t errors = res->num_errors;
-  if (module_ok) crl_check_leftovers(m, res, opts->keep_elision_markers, only);
-  if (module_ok && res->num_errors == errors && !opts->skip_output_verify)
+  if (finish && module_ok) crl_check_leftovers(m, res, opts->keep_elision_markers, only);
+  if (finish && module_ok && res->num_errors == errors && !opts->skip_output_verify)
     crl_verify_changed(m, &touched, &lowered, last_before, last_early, res);
   module_ok = module_ok && res->num_errors == errors;
   /* A step for the whole module failed: everything goes back. Else only
    * the refused coroutines and the functions around them. */
-  if (saved && !module_ok) {
-    crl_rollback_undo_all(&rb);
+  if (saved && rbp && !module_ok) {
+    crl_rollback_undo_all(rbp);
     crl_result_all_refused(res);
-  } else if (saved && refused) {
-    crl_rollback_undo_except(&rb, &lowered);
+  } else if (saved && rbp && refused) {
+    crl_rollback_undo_except(rbp, &lowered);
   }
   crl_rollback_free(&rb);
-  if (!crl_result_ok(res) && lowered.n == 0 && layout && triple) {
+  if (rbp && !crl_result_ok(res) && lowered.n == 0 && layout && triple) {
     LLVMSetDataLayout(m, layout);
     LLVMSetTarget(m, triple);
   }

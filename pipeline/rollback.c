@@ -263,17 +263,22 @@ static void move_blocks(LLVMValueRef from, LLVMValueRef to) {
   LLVMDeleteBasicBlock(anchor);
 }
 
-/* Drops the bodies of fns (and of the module's functions after `after`)
- * all at once: their blocks go into one function of the scratch module,
- * which is deleted, so references among them are dropped together. */
-static void drop_bodies(crl_rollback *rb, crl_saved_fn **fns, unsigned n,
+/* Which saved functions a rollback step works on. */
+typedef int (*pick_fn)(const crl_saved_fn *s, const void *arg);
+
+/* Drops the bodies of the picked saved functions (and of the module's
+ * functions after `added`, when given) all at once: their blocks go into
+ * one function of the scratch module, which is deleted, so references
+ * among them are dropped together. Allocates nothing: a rollback must
+ * work when memory has run out. */
+static void drop_bodies(crl_rollback *rb, pick_fn pick, const void *arg,
                         const crl_mark *added) {
   LLVMTypeRef void_fn = LLVMFunctionType(
       LLVMVoidTypeInContext(LLVMGetModuleContext(rb->mod)), NULL, 0, 0);
   LLVMValueRef bin = LLVMAddFunction(rb->scratch, "", void_fn);
-  for (unsigned k = 0; k < n; k++)
-    if (!fns[k]->restored && LLVMGetFirstBasicBlock(fns[k]->fn))
-      move_blocks(fns[k]->fn, bin);
+  for (unsigned k = 0; k < rb->n; k++)
+    if (pick(&rb->fns[k], arg) && LLVMGetFirstBasicBlock(rb->fns[k].fn))
+      move_blocks(rb->fns[k].fn, bin);
   if (added)
     for (LLVMValueRef f = added->last_fn ? LLVMGetNextFunction(added->last_fn)
                                          : LLVMGetFirstFunction(rb->mod);
@@ -281,6 +286,7 @@ static void drop_bodies(crl_rollback *rb, crl_saved_fn **fns, unsigned n,
       if (LLVMGetFirstBasicBlock(f)) move_blocks(f, bin);
   LLVMDeleteFunction(bin);
 }
+
 
 /* Deletes the globals, then the functions, added after the mark, or only
  * those nothing uses when `unused_only`, repeated until none goes. */
@@ -379,39 +385,43 @@ static crl_mark base_mark(const crl_rollback *rb) {
   return (crl_mark){rb->last_fn, rb->last_global, 0};
 }
 
+static int pick_fn_is(const crl_saved_fn *s, const void *fn) {
+  return !s->restored && s->fn == (LLVMValueRef)fn;
+}
+
+static int pick_unrestored(const crl_saved_fn *s, const void *unused) {
+  (void)unused;
+  return !s->restored;
+}
+
+static int pick_not_kept(const crl_saved_fn *s, const void *keep) {
+  return !s->restored && !crl_valmap_has((const crl_valmap *)keep, s->fn);
+}
+
+static void restore_picked(crl_rollback *rb, pick_fn pick, const void *arg) {
+  for (unsigned k = 0; k < rb->n; k++)
+    if (pick(&rb->fns[k], arg)) restore_body(&rb->fns[k]);
+}
+
 void crl_rollback_discard(crl_rollback *rb, LLVMValueRef fn, crl_mark since) {
-  uint32_t i = crl_valmap_get_id(&rb->index, fn);
-  crl_saved_fn *one[1] = {i != UINT32_MAX ? &rb->fns[i] : NULL};
-  drop_bodies(rb, one, one[0] ? 1 : 0, &since);
+  drop_bodies(rb, pick_fn_is, fn, &since);
   delete_added(rb, since, 0);
   revert_inits(rb, since.ninits);
 }
 
 void crl_rollback_undo_all(crl_rollback *rb) {
-  crl_saved_fn **set = malloc((rb->n ? rb->n : 1) * sizeof *set);
-  if (!set) return; /* the module is then left as it is: the caller says so */
-  for (unsigned k = 0; k < rb->n; k++) set[k] = &rb->fns[k];
   crl_mark base = base_mark(rb);
-  drop_bodies(rb, set, rb->n, &base);
+  drop_bodies(rb, pick_unrestored, NULL, &base);
   delete_added(rb, base, 0);
-  for (unsigned k = 0; k < rb->n; k++)
-    if (!set[k]->restored) restore_body(set[k]);
+  restore_picked(rb, pick_unrestored, NULL);
   revert_inits(rb, 0);
-  free(set);
 }
 
 void crl_rollback_undo_except(crl_rollback *rb, const crl_valmap *keep) {
-  crl_saved_fn **set = malloc((rb->n ? rb->n : 1) * sizeof *set);
-  if (!set) return;
-  unsigned m = 0;
-  for (unsigned k = 0; k < rb->n; k++)
-    if (!rb->fns[k].restored && !crl_valmap_has(keep, rb->fns[k].fn))
-      set[m++] = &rb->fns[k];
-  drop_bodies(rb, set, m, NULL);
-  for (unsigned k = 0; k < m; k++) restore_body(set[k]);
+  drop_bodies(rb, pick_not_kept, keep, NULL);
+  restore_picked(rb, pick_not_kept, keep);
   /* Of what lowering added, only what nothing uses now goes. */
   delete_added(rb, base_mark(rb), 1);
-  free(set);
 }
 
 void crl_rollback_free(crl_rollback *rb) {

@@ -39,6 +39,11 @@ static const char *usage =
     "  --keep-elision-markers    keep what CoroElide needs\n"
     "  --no-verify-output        do not run LLVM's verifier on the lowered\n"
     "                            functions (default: verify them)\n"
+    "  --keep-refused            a coroutine corolower refuses is left as it\n"
+    "                            was in IN (and so is every function but the\n"
+    "                            coroutines lowered): write OUT anyway, with\n"
+    "                            the refusals as warnings, for LLVM's\n"
+    "                            coroutine passes to lower the rest\n"
     "  --prefer-small-frames     switched-resume: record the suspend point in\n"
     "                            the destroy pointer, not an index byte, for\n"
     "                            up to 8 points (smaller frames, two more\n"
@@ -62,7 +67,7 @@ static const char *usage =
 
 typedef struct args {
   const char *in, *out, *report, *report_file, *triple, *ctx_alloc, *ctx_dealloc;
-  int text, keep, force, realign, no_verify, small_frames;
+  int text, keep, force, realign, no_verify, small_frames, keep_refused;
   unsigned abis;
 } args;
 
@@ -135,6 +140,8 @@ static int parse_args(int argc, char **argv, args *a) {
       a->realign = 1;
     } else if (!strcmp(s, "--no-verify-output")) {
       a->no_verify = 1;
+    } else if (!strcmp(s, "--keep-refused")) {
+      a->keep_refused = 1;
     } else if (!strcmp(s, "--prefer-small-frames")) {
       a->small_frames = 1;
     } else if (!strncmp(s, "--async-context-alloc=", 22)) {
@@ -208,10 +215,12 @@ static int check_input(LLVMModuleRef m, const char *path) {
   return debug_only ? 0 : 1;
 }
 
-static void print_diags(const crl_result *r, const char *path) {
+/* With `demote`, errors are printed as warnings: the refusals of
+ * --keep-refused, which leave their coroutines to LLVM's passes. */
+static void print_diags(const crl_result *r, const char *path, int demote) {
   for (size_t i = 0; i < crl_result_num_diags(r); i++) {
     const crl_diag *d = crl_result_diag(r, i);
-    const char *sev = d->severity == CRL_SEV_ERROR     ? "error"
+    const char *sev = d->severity == CRL_SEV_ERROR     ? (demote ? "warning" : "error")
                       : d->severity == CRL_SEV_WARNING ? "warning"
                                                        : "note";
     fprintf(stderr, "corolower: %s: %s", sev, path);
@@ -219,6 +228,16 @@ static void print_diags(const crl_result *r, const char *path) {
     fprintf(stderr, ": %s\n", d->message);
     if (d->instruction) fprintf(stderr, "  at: %s\n", d->instruction);
   }
+}
+
+/* Which coroutines --keep-refused leaves to LLVM's passes. */
+static void note_refused(const crl_result *r, const char *path) {
+  for (size_t i = 0; i < crl_result_num_coroutines(r); i++)
+    if (!crl_result_coroutine_lowered(r, i))
+      fprintf(stderr,
+              "corolower: warning: %s: in function '%s': refused and left as it "
+              "was, for LLVM's coroutine passes\n",
+              path, crl_result_coroutine_name(r, i));
 }
 
 /* One output on its way: the module or the frame report. */
@@ -466,14 +485,17 @@ int main(int argc, char **argv) {
   opts.keep_elision_markers = a.keep;
   opts.skip_output_verify = a.no_verify;
   opts.prefer_small_frames = a.small_frames;
+  /* Nothing is written on error unless refusals are kept. */
+  opts.no_rollback = !a.keep_refused;
   opts.skip_frame_report = a.report == NULL; /* nothing would read them */
   opts.async_context_alloc = a.ctx_alloc;
   opts.async_context_dealloc = a.ctx_dealloc;
   opts.async_realign_overaligned = a.realign;
   crl_result *r = crl_lower_module(m, &opts);
   if (!r) return fail("out of memory", NULL, NULL);
-  print_diags(r, a.in);
-  int rc = crl_result_ok(r) ? 0 : 1;
+  print_diags(r, a.in, a.keep_refused);
+  int rc = crl_result_ok(r) || a.keep_refused ? 0 : 1;
+  if (!crl_result_ok(r) && a.keep_refused) note_refused(r, a.in);
   if (rc == 0) rc = write_outputs(r, m, &a);
   crl_result_free(r);
   if (CRL_FREE_AT_EXIT || getenv("COROLOWER_FREE_AT_EXIT")) {

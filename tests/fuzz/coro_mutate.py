@@ -17,6 +17,11 @@ corolower must then lower it (exit 0) or diagnose it (exit 1 with a
 an LLVM fatal error, or an "internal error" diagnostic (the lowering's own
 output failing the verifier) is a failure. Failing mutants are kept in
 TEST_UNDECLARED_OUTPUTS_DIR (or the current directory) as coro_mutant_N.ll.
+
+A diagnosed mutant is lowered again with --keep-refused: every coroutine
+refused must print exactly as in the input (attribute groups compared by
+their contents), and when every coroutine is refused, the whole module must
+(issue 28: a refused coroutine is left as it was).
 """
 import os
 import random
@@ -25,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 
+from ir_text import functions
 from mutate import lower, report
 
 
@@ -131,6 +137,30 @@ def mutant(rng, lines):
     return out if done else None
 
 
+REFUSED = re.compile(r"in function '([^']+)': refused and left as it was")
+def untouched(tool, opt, path, work):
+    """Why a refused coroutine (or the module) changed, or None."""
+    out = os.path.join(work, "kept.ll")
+    r = subprocess.run([tool, "--keep-refused", path, "-S", "-o", out],
+                       capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        return "--keep-refused failed: " + r.stderr[-500:]
+    refused = set(REFUSED.findall(r.stderr))
+    if not refused:
+        return None
+    before = subprocess.run([opt, "-S", path], capture_output=True, text=True).stdout
+    after = open(out).read()
+    old, new = functions(before), functions(after)
+    for name in sorted(refused):
+        if old.get(name) != new.get(name):
+            return f"refused coroutine @{name} changed"
+    coroutines = [n for n, t in old.items() if "presplitcoroutine" in t]
+    strip = lambda t: "\n".join(l for l in t.split("\n") if not l.startswith("; ModuleID"))
+    if len(refused) >= len(coroutines) and strip(before) != strip(after):
+        return "every coroutine refused, yet the module changed"
+    return None
+
+
 def main():
     if len(sys.argv) < 6:
         print(__doc__, file=sys.stderr)
@@ -141,7 +171,7 @@ def main():
     sources = [open(f).read().split("\n") for f in files]
     work = tempfile.mkdtemp(prefix="coro_mutate.")
     path, out = os.path.join(work, "m.ll"), os.path.join(work, "out.bc")
-    valid = lowered = bad = 0
+    valid = lowered = bad = kept = 0
     for n in range(rounds):
         k = rng.randrange(len(sources))
         mut = mutant(rng, sources[k])
@@ -156,11 +186,15 @@ def main():
         valid += 1
         r, why, err = lower(tool, path, out, 300)
         lowered += r.returncode == 0
+        if not why and r.returncode != 0:
+            why = untouched(tool, opt, path, work)
+            kept += why is None
         if why:
             bad += 1
             report(why, err, mut, f"coro_mutant_{n}", f"round {n} (from {files[k]})")
     print(f"coro_mutate.py: {valid} valid mutants, {lowered} lowered, "
-          f"{valid - lowered - bad} diagnosed, {bad} failures")
+          f"{valid - lowered - bad} diagnosed ({kept} of them checked to leave "
+          f"the refused coroutines as they were), {bad} failures")
     if valid < rounds // 4:
         print("coro_mutate.py: too few valid mutants to mean anything")
         return 1

@@ -5,12 +5,13 @@
 #include <stdlib.h>
 
 #include "async_lowering/async_internal.h"
+#include "irkit/oom.h"
 #include "irkit/blocks.h"
 #include "result/result.h"
 
 static int async_init(crl_coro *c) {
-  crl_async_state *st = calloc(1, sizeof *st);
-  if (st) st->susp = calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
+  crl_async_state *st = crl_calloc(1, sizeof *st);
+  if (st) st->susp = crl_calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
   if (!st || !st->susp) {
     free(st);
     CRL_ERR(c, c->id, "out of memory");
@@ -50,7 +51,7 @@ static void cut_at_tail_calls(crl_coro *c) {
       LLVMValueRef nx = LLVMGetNextInstruction(i);
       size_t len = 0;
       const char *nm = LLVMGetValueName2(i, &len);
-      char *name = crl_strdup(len ? nm : "");
+      char *name = crl_name_dup(len ? nm : "");
       LLVMInstructionRemoveFromParent(i);
       LLVMPositionBuilderBefore(b, tail);
       LLVMInsertIntoBuilderWithName(b, i, name ? name : "");
@@ -105,7 +106,7 @@ static void replace_begin(crl_coro *c) {
 static int ramp_tails(crl_coro *c, crl_async_tail **out, unsigned *n) {
   crl_valmap of;
   *n = 0;
-  *out = malloc((c->num_susp + 1) * sizeof **out);
+  *out = crl_malloc((c->num_susp + 1) * sizeof **out);
   if (!*out || index_tails(c, &of) != 0) return -1;
   crl_remove_unreachable(c->fn);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "async_lowering/async_internal.h"
+#include "irkit/oom.h"
 #include "cloner/split_clone.h"
 #include "irkit/keysort.h"
 
@@ -90,9 +91,9 @@ static int region(const crl_valmap *pos, LLVMBasicBlockRef seed, crl_feasible *o
       oom |= crl_valmap_put(&seen, to, to) != 0 || crl_bvec_push(&work, to) != 0;
     }
   }
-  crl_keyed *kv = oom ? NULL : malloc((got.n + 1) * sizeof *kv);
-  uint32_t *ord = kv ? malloc((got.n + 1) * sizeof *ord) : NULL;
-  out->blocks = ord ? malloc((got.n + 1) * sizeof *out->blocks) : NULL;
+  crl_keyed *kv = oom ? NULL : crl_malloc((got.n + 1) * sizeof *kv);
+  uint32_t *ord = kv ? crl_malloc((got.n + 1) * sizeof *ord) : NULL;
+  out->blocks = ord ? crl_malloc((got.n + 1) * sizeof *out->blocks) : NULL;
   int rc = out->blocks ? 0 : -1;
   for (unsigned k = 0; rc == 0 && k < got.n; k++)
     kv[k] = (crl_keyed){crl_valmap_get_id(pos, got.v[k]), k};
@@ -113,7 +114,7 @@ static int region(const crl_valmap *pos, LLVMBasicBlockRef seed, crl_feasible *o
  * since the cut: the instruction before the block's `ret`). */
 static int clone_tails(const crl_feasible *run, const crl_valmap *tail_of,
                        const crl_valmap *map, crl_async_tail **out, unsigned *n) {
-  *out = malloc((run->n + 1) * sizeof **out);
+  *out = crl_malloc((run->n + 1) * sizeof **out);
   *n = 0;
   if (!*out) return -1;
   for (unsigned k = 0; k < run->n; k++) {

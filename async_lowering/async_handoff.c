@@ -114,7 +114,7 @@ static void hoist_from(LLVMValueRef from, LLVMValueRef marker, const crl_valmap 
     if (p && crl_valmap_has(spill, p) && !crl_valmap_has(stored, p)) {
       size_t len = 0;
       const char *nm = LLVMGetValueName2(i, &len);
-      char *name = crl_strdup(len ? nm : "");
+      char *name = crl_name_dup(len ? nm : "");
       LLVMInstructionRemoveFromParent(i);
       LLVMPositionBuilderBefore(b, marker);
       LLVMInsertIntoBuilderWithName(b, i, name ? name : "");

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "async_lowering/async_internal.h"
+#include "irkit/oom.h"
 #include "cloner/clone.h"
 #include "irkit/blocks.h"
 #include "irkit/valmap.h"
@@ -34,7 +35,7 @@ static char *resume_name(crl_coro *c, const crl_async_susp *as, uint32_t s) {
   if (named(as->projection, "__swift_async_resume_project_context")) fmt = "%.*sTQ%u_";
   else if (named(as->projection, "__swift_async_resume_get_context")) fmt = "%.*sTY%u_";
   size_t n = len + 32;
-  char *name = malloc(n);
+  char *name = crl_malloc(n);
   if (name) snprintf(name, n, fmt, (int)len, base, (unsigned)s);
   return name;
 }
@@ -51,7 +52,7 @@ static void add_param_attr(crl_coro *c, LLVMValueRef f, unsigned param, const ch
 static LLVMValueRef declare_resume(crl_coro *c, const crl_async_susp *as, uint32_t s) {
   char *name = resume_name(c, as, s);
   unsigned n = LLVMCountStructElementTypes(as->result_t);
-  LLVMTypeRef *pt = malloc((n + 1) * sizeof *pt);
+  LLVMTypeRef *pt = crl_malloc((n + 1) * sizeof *pt);
   if (!name || !pt) {
     free(name);
     free(pt);

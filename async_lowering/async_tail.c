@@ -30,7 +30,7 @@ static void copy_param_attrs(LLVMValueRef fn, LLVMValueRef call, unsigned np) {
   for (unsigned k = 0; k < np; k++) {
     unsigned n = LLVMGetAttributeCountAtIndex(fn, k + 1);
     if (!n) continue;
-    LLVMAttributeRef *a = malloc(n * sizeof *a);
+    LLVMAttributeRef *a = crl_malloc(n * sizeof *a);
     if (!a) {
       crl_oom_note();
       return;
@@ -46,8 +46,8 @@ LLVMValueRef crl_async_build_call(crl_coro *c, LLVMBuilderRef b, LLVMValueRef fn
                                   LLVMValueRef loc_of) {
   LLVMTypeRef ft = LLVMGlobalGetValueType(fn);
   unsigned np = LLVMCountParamTypes(ft);
-  LLVMTypeRef *pt = malloc((np + 1) * sizeof *pt);
-  LLVMValueRef *args = malloc((np + 1) * sizeof *args);
+  LLVMTypeRef *pt = crl_malloc((np + 1) * sizeof *pt);
+  LLVMValueRef *args = crl_malloc((np + 1) * sizeof *args);
   if (!pt || !args) {
     free(pt);
     free(args);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "async_lowering/async_internal.h"
+#include "irkit/oom.h"
 #include "targets/targets.h"
 
 static int is_ptr(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMPointerTypeKind; }
@@ -67,7 +68,7 @@ char *crl_async_global_ref(LLVMValueRef g) {
   char *text = LLVMPrintValueToString(g);
   const char *eq = text ? strstr(text, " = ") : NULL;
   size_t len = eq ? (size_t)(eq - text) : 0;
-  char *ref = malloc(len + 1);
+  char *ref = crl_malloc(len + 1);
   if (ref) {
     memcpy(ref, text, len);
     ref[len] = 0;
@@ -185,7 +186,7 @@ static LLVMValueRef check_tail_fn(crl_coro *c, LLVMValueRef call, unsigned fn_op
             what, np, na);
     return NULL;
   }
-  LLVMTypeRef *pt = malloc((np ? np : 1) * sizeof *pt);
+  LLVMTypeRef *pt = crl_malloc((np ? np : 1) * sizeof *pt);
   if (!pt) {
     CRL_ERR(c, call, "out of memory");
     return NULL;

@@ -74,29 +74,28 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   (void)src;
-  LLVMBasicBlockRef *nb = malloc((n ? n : 1) * sizeof *nb);
+  LLVMBasicBlockRef *nb = crl_malloc((n ? n : 1) * sizeof *nb);
   if (!nb) {
     LLVMDisposeBuilder(b);
     crl_oom_note();
     return -1;
   }
-  for (unsigned k = 0; k < n; k++) {
-    size_t len;
+  int rc = 0;
+  for (unsigned k = 0; k < n && rc == 0; k++) {
     const char *nm = LLVMGetBasicBlockName(blocks[k]);
-    (void)len;
     nb[k] = LLVMAppendBasicBlockInContext(ctx, dst, nm ? nm : "");
-    crl_valmap_put(o->map, blocks[k], nb[k]);
+    rc = crl_valmap_put(o->map, blocks[k], nb[k]);
   }
   crl_vec srcs = {0}, dsts = {0};
   crl_valmap cut; /* source blocks whose clone was cut short */
-  crl_valmap_init(&cut, 4);
-  crl_valmap in; /* source blocks being cloned: `missing` may map others */
-  crl_valmap_init(&in, n);
-  for (unsigned k = 0; k < n; k++) crl_valmap_put(&in, blocks[k], blocks[k]);
+  crl_valmap in;  /* source blocks being cloned: `missing` may map others */
+  int cut_ok = crl_valmap_init(&cut, 4) == 0, in_ok = crl_valmap_init(&in, n) == 0;
+  if (!cut_ok || !in_ok) rc = -1;
+  for (unsigned k = 0; k < n && rc == 0; k++) rc = crl_valmap_put(&in, blocks[k], blocks[k]);
   int has_dbg = 0;
-  for (unsigned k = 0; k < n; k++) {
+  for (unsigned k = 0; k < n && rc == 0; k++) {
     LLVMPositionBuilderAtEnd(b, nb[k]);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(blocks[k]); i;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(blocks[k]); i && rc == 0;
          i = LLVMGetNextInstruction(i)) {
       size_t len;
       const char *nm = name_of(i, &len);
@@ -110,18 +109,22 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
       }
       if (len) LLVMSetValueName2(c, nm, len);
       if (LLVMGetFirstDbgRecord(i)) has_dbg = 1;
-      crl_valmap_put(o->map, i, c);
-      crl_vec_push(&srcs, i);
-      crl_vec_push(&dsts, c);
+      if (crl_valmap_put(o->map, i, c) != 0 || crl_vec_push(&srcs, i) != 0 ||
+          crl_vec_push(&dsts, c) != 0) {
+        rc = -1;
+        break;
+      }
       if (o->stop_after && o->stop_after(i, o->stop_ctx)) {
         LLVMPositionBuilderAtEnd(b, nb[k]);
         LLVMBuildUnreachable(b);
-        crl_valmap_put(&cut, blocks[k], blocks[k]);
+        rc = crl_valmap_put(&cut, blocks[k], blocks[k]);
         break;
       }
     }
   }
-  int rc = 0;
+  /* Out of memory: the map may lack a pair, so no operand is remapped; the
+   * caller drops the half-made clone. */
+  if (rc != 0) crl_oom_note();
   for (unsigned k = 0; k < srcs.n && rc == 0; k++) {
     LLVMValueRef s = srcs.v[k], c = dsts.v[k];
     if (LLVMIsAPHINode(s)) {
@@ -155,8 +158,8 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
   }
   crl_vec_free(&srcs);
   crl_vec_free(&dsts);
-  crl_valmap_free(&cut);
-  crl_valmap_free(&in);
+  if (cut_ok) crl_valmap_free(&cut);
+  if (in_ok) crl_valmap_free(&in);
   free(nb);
   LLVMDisposeBuilder(b);
   return rc;
@@ -172,7 +175,7 @@ void crl_copy_fn_attrs(LLVMValueRef src, LLVMValueRef dst,
                        const unsigned *skip_kinds) {
   unsigned n = LLVMGetAttributeCountAtIndex(src, LLVMAttributeFunctionIndex);
   if (n) {
-    LLVMAttributeRef *a = malloc(n * sizeof *a);
+    LLVMAttributeRef *a = crl_malloc(n * sizeof *a);
     if (!a) {
       crl_oom_note();
       return;

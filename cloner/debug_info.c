@@ -1,4 +1,5 @@
 #include "cloner/debug_info.h"
+#include "irkit/oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +82,7 @@ static LLVMMetadataRef operand(crl_di *d, LLVMMetadataRef md, unsigned k) {
   LLVMValueRef v = LLVMMetadataAsValue(d->ctx, md);
   unsigned n = LLVMGetMDNodeNumOperands(v);
   if (k >= n) return NULL;
-  LLVMValueRef *ops = malloc(n * sizeof *ops);
+  LLVMValueRef *ops = crl_malloc(n * sizeof *ops);
   if (!ops) return NULL;
   LLVMGetMDNodeOperands(v, ops);
   LLVMMetadataRef r = ops[k] ? LLVMValueAsMetadata(ops[k]) : NULL;
@@ -221,8 +222,8 @@ static LLVMValueRef map_loop(crl_di *d, LLVMValueRef id) {
   LLVMMetadataRef got = crl_valmap_get(&d->map, key);
   if (got) return LLVMMetadataAsValue(d->ctx, got);
   unsigned n = LLVMGetMDNodeNumOperands(id);
-  LLVMValueRef *ops = malloc((n ? n : 1) * sizeof *ops);
-  LLVMMetadataRef *mds = malloc((n ? n : 1) * sizeof *mds);
+  LLVMValueRef *ops = crl_malloc((n ? n : 1) * sizeof *ops);
+  LLVMMetadataRef *mds = crl_malloc((n ? n : 1) * sizeof *mds);
   LLVMValueRef r = id;
   if (ops && mds && n) {
     LLVMGetMDNodeOperands(id, ops);

@@ -1,4 +1,5 @@
 #include "cloner/feasible.h"
+#include "irkit/oom.h"
 
 #include "irkit/valmap.h"
 
@@ -159,12 +160,12 @@ static void eval_terminator(fz *z, uint32_t b) {
 static int setup(fz *z, LLVMValueRef fn) {
   z->nb = LLVMCountBasicBlocks(fn);
   unsigned nb = z->nb ? z->nb : 1;
-  z->blk = malloc(nb * sizeof *z->blk);
-  z->exec = calloc(nb, 1);
-  z->inq = calloc(nb, 1);
-  z->term = calloc(nb, sizeof *z->term);
-  z->stop = calloc(nb, 1);
-  z->q = malloc(nb * sizeof *z->q);
+  z->blk = crl_malloc(nb * sizeof *z->blk);
+  z->exec = crl_calloc(nb, 1);
+  z->inq = crl_calloc(nb, 1);
+  z->term = crl_calloc(nb, sizeof *z->term);
+  z->stop = crl_calloc(nb, 1);
+  z->q = crl_malloc(nb * sizeof *z->q);
   if (crl_valmap_init(&z->bid, nb) || crl_valmap_init(&z->pid, nb) || !z->blk ||
       !z->exec || !z->inq || !z->term || !z->stop || !z->q)
     return -1;
@@ -178,8 +179,8 @@ static int setup(fz *z, LLVMValueRef fn) {
       crl_valmap_put_id(&z->pid, i, z->np++);
   }
   unsigned np = z->np ? z->np : 1;
-  z->pl = calloc(np, sizeof *z->pl); /* no constants yet */
-  z->seed = calloc(np, sizeof *z->seed);
+  z->pl = crl_calloc(np, sizeof *z->pl); /* no constants yet */
+  z->seed = crl_calloc(np, sizeof *z->seed);
   return z->pl && z->seed ? 0 : -1;
 }
 
@@ -198,9 +199,9 @@ static void teardown(fz *z) {
 
 static int collect(fz *z, crl_feasible *out) {
   size_t nb = z->nb ? z->nb : 1, np = z->np ? z->np : 1;
-  out->blocks = malloc(nb * sizeof *out->blocks);
-  out->const_phis = malloc(np * sizeof *out->const_phis);
-  out->const_vals = malloc(np * sizeof *out->const_vals);
+  out->blocks = crl_malloc(nb * sizeof *out->blocks);
+  out->const_phis = crl_malloc(np * sizeof *out->const_phis);
+  out->const_vals = crl_malloc(np * sizeof *out->const_vals);
   if (!out->blocks || !out->const_phis || !out->const_vals) return -1;
   for (uint32_t b = 0; b < z->nb; b++) {
     if (!z->exec[b]) continue;

@@ -1,4 +1,5 @@
 #include "cloner/reach.h"
+#include "irkit/oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,11 +56,11 @@ int crl_reach_run(crl_reach *r, const LLVMBasicBlockRef *entries, unsigned n,
   if (crl_valmap_init(&seen, 16) != 0) return -1;
   int rc = visit(r, entries, n, &seen, &found);
   crl_valmap_free(&seen);
-  crl_keyed *kv = malloc((found.n + 1) * sizeof *kv);
-  uint32_t *ord = malloc((found.n + 1) * sizeof *ord);
-  out->blocks = malloc((found.n + 1) * sizeof *out->blocks);
-  out->const_phis = malloc((nknown + 1) * sizeof *out->const_phis);
-  out->const_vals = malloc((nknown + 1) * sizeof *out->const_vals);
+  crl_keyed *kv = crl_malloc((found.n + 1) * sizeof *kv);
+  uint32_t *ord = crl_malloc((found.n + 1) * sizeof *ord);
+  out->blocks = crl_malloc((found.n + 1) * sizeof *out->blocks);
+  out->const_phis = crl_malloc((nknown + 1) * sizeof *out->const_phis);
+  out->const_vals = crl_malloc((nknown + 1) * sizeof *out->const_vals);
   if (!kv || !ord || !out->blocks || !out->const_phis || !out->const_vals) rc = -1;
   if (rc == 0) {
     /* Function order, as the cloner lays the blocks out. */

@@ -1,5 +1,6 @@
 /* The split functions' shared cloner (see split_clone.h). */
 #include "cloner/split_clone.h"
+#include "irkit/oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +96,7 @@ void crl_split_clone_declare_frame_vars(crl_split_clone *x) {
   crl_coro *c = x->c;
   crl_di *di = &x->di;
   if (!di->sp || !c->num_frame_vars) return;
-  LLVMValueRef *addr = calloc(c->num_frame_vars, sizeof *addr);
+  LLVMValueRef *addr = crl_calloc(c->num_frame_vars, sizeof *addr);
   if (!addr) return;
   for (unsigned k = 0; k < c->num_frame_vars; k++)
     if (!from_frame_slot(c, di, &c->frame_vars[k]))

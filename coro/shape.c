@@ -3,6 +3,7 @@
  * Anything malformed is a diagnostic naming the function and instruction;
  * nothing here changes the IR except filling in implicit frame handles. */
 #include "coro/coro.h"
+#include "irkit/oom.h"
 
 static crl_abi abi_of_id(crl_intr k) {
   switch (k) {
@@ -77,7 +78,7 @@ static int collect(crl_coro *c) {
       if (record(c, i, k) != 0) rc = -1;
     }
   c->num_susp = susp.n;
-  c->susp = calloc(susp.n ? susp.n : 1, sizeof *c->susp);
+  c->susp = crl_calloc(susp.n ? susp.n : 1, sizeof *c->susp);
   if (oom || !c->susp) {
     CRL_ERR(c, NULL, "out of memory collecting the coroutine's intrinsics");
     c->num_susp = 0;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "frame/alloca_lifetime.h"
+#include "irkit/oom.h"
 #include "irkit/blocks.h"
 #include "irkit/keysort.h"
 
@@ -82,7 +83,7 @@ static void stamp_markers(const crl_plan *p, const crl_vec *last, uint32_t *stam
 /* For the pairwise checks, only of allocas whose walk succeeded: block ->
  * 1 (start) or 2 (end). */
 static crl_valmap *marker_map(const crl_vec *last) {
-  crl_valmap *m = malloc(sizeof *m);
+  crl_valmap *m = crl_malloc(sizeof *m);
   if (!m || crl_valmap_init(m, last->n + 1) != 0) {
     free(m);
     return NULL;
@@ -150,13 +151,13 @@ static uint32_t forward_blocks(crl_plan *p, const crl_vec *marks, uint64_t *seen
 int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
                                const crl_live_value *lv, const crl_reach_value *rv) {
   uint32_t nb = p->num_blocks, W = (nb + 63) / 64;
-  uint32_t *stack = malloc((nb + 1) * sizeof *stack);
-  uint64_t *seen = calloc(W + 1, sizeof *seen);
-  uint32_t *out = malloc((nb + 1) * sizeof *out);
-  uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
-  crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
-  uint32_t *stamp = calloc(nb + 1, sizeof *stamp);
-  uint8_t *kind = malloc(nb + 1);
+  uint32_t *stack = crl_malloc((nb + 1) * sizeof *stack);
+  uint64_t *seen = crl_calloc(W + 1, sizeof *seen);
+  uint32_t *out = crl_malloc((nb + 1) * sizeof *out);
+  uint32_t *ord = crl_malloc((p->num_cands + 1) * sizeof *ord);
+  crl_keyed *kv = crl_malloc((p->num_cands + 1) * sizeof *kv);
+  uint32_t *stamp = crl_calloc(nb + 1, sizeof *stamp);
+  uint8_t *kind = crl_malloc(nb + 1);
   crl_live_scratch sc;
   if (!stack || !seen || !out || !ord || !kv || !stamp || !kind ||
       crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
@@ -200,7 +201,7 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
                                    k + 1, &spent);
     /* The walk's blocks move out of the shared scratch: only the few
      * walks that succeed pay for a bitset of the whole function. */
-    uint64_t *fwd = used == UINT32_MAX ? NULL : calloc(W + 1, sizeof *fwd);
+    uint64_t *fwd = used == UINT32_MAX ? NULL : crl_calloc(W + 1, sizeof *fwd);
     for (uint32_t j = 0; j < reached; j++) {
       uint32_t b = stack[j];
       seen[b >> 6] &= ~(1ULL << (b & 63));
@@ -217,7 +218,7 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
     }
     budget -= used < budget ? used : budget;
     /* Backward: live-in blocks, the definition and the uses. */
-    uint64_t *bwd = calloc(W + 1, sizeof *bwd);
+    uint64_t *bwd = crl_calloc(W + 1, sizeof *bwd);
     if (!bwd) {
       free(fwd);
       rc = -1;

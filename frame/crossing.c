@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/layout.h"
+#include "irkit/oom.h"
 #include "frame/alloca_lifetime.h"
 #include "frame/frame_plan.h"
 
@@ -114,8 +115,8 @@ static int crossing_by_walks(crossing_ctx *x, const crl_live_value *lv,
                              const crl_reach_value *rv, const crl_reach_value *bk) {
   crl_plan *p = x->p;
   crl_live_scratch sc;
-  uint32_t *out = malloc((x->n + 1) * sizeof *out);
-  uint32_t *st = calloc(6 * ((size_t)x->n + 1), sizeof *st);
+  uint32_t *out = crl_malloc((x->n + 1) * sizeof *out);
+  uint32_t *st = crl_calloc(6 * ((size_t)x->n + 1), sizeof *st);
   if (!out || !st || crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
     free(out);
     free(st);
@@ -218,7 +219,7 @@ static int apply_reach(crossing_ctx *x, const crl_reach_value *rv, int backward,
     else keep[j >> 6] |= 1ULL << (j & 63);
   }
   if (!any) return 0;
-  crl_reach_value *sub = malloc(((size_t)cnt + 1) * sizeof *sub);
+  crl_reach_value *sub = crl_malloc(((size_t)cnt + 1) * sizeof *sub);
   if (!sub) return -1;
   for (uint32_t j = 0; j < cnt; j++)
     sub[j] = keep[j >> 6] >> (j & 63) & 1 ? (crl_reach_value){0, 0, NULL, NULL} : rv[x->ids[c0 + j]];
@@ -246,17 +247,17 @@ static int apply_reach(crossing_ctx *x, const crl_reach_value *rv, int backward,
 static int crossing_by_matrix(crossing_ctx *x, const crl_reach_value *rv,
                               const crl_reach_value *bk, uint32_t WC) {
   crl_plan *p = x->p;
-  uint64_t *m = malloc(((size_t)x->n * WC + 1) * sizeof *m);
-  uint64_t *seen = malloc(((size_t)WC + 1) * sizeof *seen);
-  uint64_t *keep = malloc(((size_t)WC + 1) * sizeof *keep);
+  uint64_t *m = crl_malloc(((size_t)x->n * WC + 1) * sizeof *m);
+  uint64_t *seen = crl_malloc(((size_t)WC + 1) * sizeof *seen);
+  uint64_t *keep = crl_malloc(((size_t)WC + 1) * sizeof *keep);
   uint64_t *f = NULL;
   /* Word ranges of m's and f's rows (core/liveness). */
-  uint32_t *rng = malloc((2 * (size_t)x->n + 1) * sizeof *rng);
-  uint32_t *frng = malloc((2 * (size_t)x->n + 1) * sizeof *frng);
+  uint32_t *rng = crl_malloc((2 * (size_t)x->n + 1) * sizeof *rng);
+  uint32_t *frng = crl_malloc((2 * (size_t)x->n + 1) * sizeof *frng);
   int any_reach = 0;
   for (uint32_t t = 0; t < x->nids && !any_reach; t++)
     any_reach = p->cands[x->ids[t]].reach || p->cands[x->ids[t]].rewrites;
-  if (any_reach) f = malloc(((size_t)x->n * WC + 1) * sizeof *f);
+  if (any_reach) f = crl_malloc(((size_t)x->n * WC + 1) * sizeof *f);
   int rc = m && seen && keep && rng && frng && (f || !any_reach) ? 0 : -1;
   for (uint32_t c0 = 0; rc == 0 && c0 < x->nids; c0 += WC * 64) {
     uint32_t cnt = x->nids - c0 < WC * 64 ? x->nids - c0 : WC * 64;
@@ -297,9 +298,9 @@ static int crossing_by_matrix(crossing_ctx *x, const crl_reach_value *rv,
 static int select_candidates(crossing_ctx *x) {
   crl_plan *p = x->p;
   uint32_t cnt = x->cnt, nr = 0;
-  uint32_t *susp_below = calloc((size_t)cnt + 2, sizeof *susp_below);
-  uint32_t *max_tail = malloc(((size_t)cnt + 1) * sizeof *max_tail);
-  x->ids = malloc(((size_t)p->num_cands + 1) * sizeof *x->ids);
+  uint32_t *susp_below = crl_calloc((size_t)cnt + 2, sizeof *susp_below);
+  uint32_t *max_tail = crl_malloc(((size_t)cnt + 1) * sizeof *max_tail);
+  x->ids = crl_malloc(((size_t)p->num_cands + 1) * sizeof *x->ids);
   if (!susp_below || !max_tail || !x->ids) {
     free(susp_below);
     free(max_tail);
@@ -353,17 +354,17 @@ int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
                            const crl_reach_value *bk) {
   crossing_ctx x = {p, ns, p->num_blocks, rb, NULL, NULL, 0, NULL, NULL, NULL, 0, NULL};
   uint32_t n = p->num_blocks;
-  x.order = malloc((n + 1) * sizeof *x.order);
-  x.rpo = malloc((n + 1) * sizeof *x.rpo);
-  x.first = malloc((n + 1) * sizeof *x.first);
-  x.next = malloc((ns + 1) * sizeof *x.next);
+  x.order = crl_malloc((n + 1) * sizeof *x.order);
+  x.rpo = crl_malloc((n + 1) * sizeof *x.rpo);
+  x.first = crl_malloc((n + 1) * sizeof *x.first);
+  x.next = crl_malloc((ns + 1) * sizeof *x.next);
   crl_crossing *cr = &p->cross;
   memset(cr, 0, sizeof *cr);
   cr->num_values = p->num_cands;
   cr->num_suspends = ns;
-  cr->across = calloc(p->num_cands + 1, sizeof *cr->across);
+  cr->across = crl_calloc(p->num_cands + 1, sizeof *cr->across);
   uint32_t words = (ns + 63) / 64;
-  uint64_t *store = calloc((size_t)p->num_cands * words + 1, sizeof *store);
+  uint64_t *store = crl_calloc((size_t)p->num_cands * words + 1, sizeof *store);
   int rc = -1;
   if (!x.order || !x.rpo || !x.first || !x.next || !cr->across || !store ||
       crl_cfg_rpo(&p->live_cfg, x.order, x.rpo, &x.cnt) != 0)
@@ -383,7 +384,7 @@ int crl_crossing_and_hulls(crl_plan *p, uint32_t ns, const uint32_t *rb,
   }
   hull_from_def_and_uses(&x, lv, rv);
   if (select_candidates(&x) != 0) goto out;
-  x.clv = malloc(((size_t)x.nids + 1) * sizeof *x.clv);
+  x.clv = crl_malloc(((size_t)x.nids + 1) * sizeof *x.clv);
   if (!x.clv) goto out;
   for (uint32_t t = 0; t < x.nids; t++) x.clv[t] = lv[x.ids[t]];
   uint32_t W = (x.nids + 63) / 64;

@@ -15,11 +15,8 @@ uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
                        uint32_t align, uint64_t fixed_offset) {
   if (c->num_fields == c->cap_fields) {
     uint32_t cap = c->cap_fields ? 2 * c->cap_fields : 16;
-    crl_frame_field_plan *fs = realloc(c->fields, cap * sizeof *fs);
-    if (!fs) {
-      crl_oom_note();
-      return UINT32_MAX;
-    }
+    crl_frame_field_plan *fs = crl_realloc(c->fields, cap * sizeof *fs);
+    if (!fs) return UINT32_MAX; /* noted by crl_realloc */
     c->fields = fs;
     c->cap_fields = cap;
   }
@@ -58,8 +55,8 @@ static LLVMValueRef first_user(LLVMValueRef v) {
 }
 
 static uint32_t *cands_by_lo(crl_plan *p) {
-  uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
-  crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
+  uint32_t *ord = crl_malloc((p->num_cands + 1) * sizeof *ord);
+  crl_keyed *kv = crl_malloc((p->num_cands + 1) * sizeof *kv);
   if (!ord || !kv) {
     free(ord);
     free(kv);
@@ -125,10 +122,11 @@ int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
        * stores carry the field's alignment. */
       align = guarantee;
     }
-    cd->field = crl_add_field(
-        c, cd->is_alloca ? CRL_FIELD_ALLOCA : CRL_FIELD_SPILL,
-        crl_slot_name(slots, cd->value), cd->value, t, size, align, CRL_LAYOUT_FREE);
+    char *name = crl_slot_name(slots, cd->value);
+    cd->field = crl_add_field(c, cd->is_alloca ? CRL_FIELD_ALLOCA : CRL_FIELD_SPILL,
+                              name, cd->value, t, size, align, CRL_LAYOUT_FREE);
     if (cd->field == UINT32_MAX) {
+      free(name); /* the field that would have owned it was not made */
       free(ord);
       CRL_ERR(c, cd->value, "out of memory planning the frame");
       return -1;

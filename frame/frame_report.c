@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "frame/frame.h"
+#include "irkit/oom.h"
 #include "irkit/keysort.h"
 
 /* Names as LLVM prints them (%name, or %N by slot), computed in one pass:
@@ -31,8 +32,9 @@ static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v,
   /* A named struct prints as its definition; the report wants its name. */
   char *def = ty[0] == '%' ? strstr(ty, " = type ") : NULL;
   if (def) *def = 0;
+  if (!name) name = "?"; /* its allocation failed: noted, refused later */
   size_t n = strlen(ty) + strlen(name) + 48;
-  char *s = malloc(n);
+  char *s = crl_malloc(n);
   if (!s) {
     LLVMDisposeMessage(ty);
     return NULL;
@@ -61,8 +63,8 @@ void crl_frame_report_build(crl_coro *c) {
   /* Fields in offset order (field id on ties) so reports read top-down; a
    * realigned region comes before the allocas it holds. */
   uint32_t nf = c->num_fields;
-  uint32_t *ord = malloc((nf + 1) * sizeof *ord);
-  crl_keyed *kv = malloc((nf + 1) * sizeof *kv);
+  uint32_t *ord = crl_malloc((nf + 1) * sizeof *ord);
+  crl_keyed *kv = crl_malloc((nf + 1) * sizeof *kv);
   if (!ord || !kv) {
     free(ord);
     free(kv);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/layout.h"
+#include "irkit/oom.h"
 #include "frame/alloca_lifetime.h"
 #include "frame/frame_plan.h"
 #include "irkit/keysort.h"
@@ -75,11 +76,11 @@ static void set_range(uint64_t *w, uint32_t a, uint32_t b) {
 static uint64_t *interference_rows(crl_coro *c, crl_plan *p, interf_ctx *x,
                                    crl_bitset *rows) {
   uint32_t nf = c->num_fields, W = (nf + 63) / 64, ncf = 0;
-  uint64_t *store = calloc((size_t)nf * W + 1, sizeof *store);
-  uint64_t *others = calloc(W + 1, sizeof *others);
-  uint64_t *dead = calloc(W + 1, sizeof *dead);
-  uint64_t *ssa = calloc(W + 1, sizeof *ssa);
-  uint32_t *cf = malloc((nf + 1) * sizeof *cf), *hi = malloc((nf + 1) * sizeof *hi);
+  uint64_t *store = crl_calloc((size_t)nf * W + 1, sizeof *store);
+  uint64_t *others = crl_calloc(W + 1, sizeof *others);
+  uint64_t *dead = crl_calloc(W + 1, sizeof *dead);
+  uint64_t *ssa = crl_calloc(W + 1, sizeof *ssa);
+  uint32_t *cf = crl_malloc((nf + 1) * sizeof *cf), *hi = crl_malloc((nf + 1) * sizeof *hi);
   if (!store || !others || !dead || !ssa || !cf || !hi) {
     free(store);
     store = NULL;
@@ -98,7 +99,7 @@ static uint64_t *interference_rows(crl_coro *c, crl_plan *p, interf_ctx *x,
     const crl_cand *cd = &p->cands[ci];
     if (!cd->is_alloca && !cd->store_after_def) ssa[f >> 6] |= 1ULL << (f & 63);
   }
-  crl_keyed *kv = malloc((ncf + 1) * sizeof *kv);
+  crl_keyed *kv = crl_malloc((ncf + 1) * sizeof *kv);
   if (!kv) {
     free(store);
     store = NULL;
@@ -181,8 +182,8 @@ static int layout_realigned(crl_coro *c, interf_ctx *x, uint32_t *reg) {
   *reg = UINT32_MAX;
   for (uint32_t f = 0; f < nf && !any; f++) any = c->fields[f].realign != 0;
   if (!any) return 0;
-  uint32_t *m = malloc((nf + 1) * sizeof *m);
-  crl_layout_field *lf = malloc((nf + 1) * sizeof *lf);
+  uint32_t *m = crl_malloc((nf + 1) * sizeof *m);
+  crl_layout_field *lf = crl_malloc((nf + 1) * sizeof *lf);
   if (!m || !lf) {
     free(m);
     free(lf);
@@ -225,7 +226,7 @@ static int layout_realigned(crl_coro *c, interf_ctx *x, uint32_t *reg) {
 static int layout_outside(crl_coro *c, crl_plan *p, interf_ctx *x,
                           crl_layout_result *r) {
   uint32_t nf = c->num_fields;
-  crl_layout_field *lf = malloc((nf + 1) * sizeof *lf);
+  crl_layout_field *lf = crl_malloc((nf + 1) * sizeof *lf);
   if (!lf) return -1;
   for (uint32_t f = 0; f < nf; f++) {
     const crl_frame_field_plan *fd = &c->fields[f];
@@ -236,7 +237,7 @@ static int layout_outside(crl_coro *c, crl_plan *p, interf_ctx *x,
   }
   int rc;
   /* Rows cost nf^2/8 bytes; past the engine's own limit, ask per pair. */
-  crl_bitset *rows = nf <= CRL_LAYOUT_ROWS_MAX ? malloc((nf + 1) * sizeof *rows) : NULL;
+  crl_bitset *rows = nf <= CRL_LAYOUT_ROWS_MAX ? crl_malloc((nf + 1) * sizeof *rows) : NULL;
   uint64_t *store = rows ? interference_rows(c, p, x, rows) : NULL;
   if (store)
     rc = crl_layout_compute_rows(r, lf, nf, rows);
@@ -276,7 +277,7 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
   uint64_t e1 = x0 + rf->realign - g + rf->data_end; /* region end, rounded */
   uint64_t kmax = rf->realign / 2 / g, tend = t0;
   /* cross[k]: a tail field spans the boundary t0 + k*g (a difference array). */
-  int32_t *cross = calloc(kmax + 2, sizeof *cross);
+  int32_t *cross = crl_calloc(kmax + 2, sizeof *cross);
   if (!cross) return -1;
   for (uint32_t f = 0; f < nf; f++) {
     const crl_frame_field_plan *fd = &c->fields[f];
@@ -379,7 +380,7 @@ int crl_layout_frame(crl_coro *c, crl_plan *p) {
     c->fields[f].region_offset = 0;
   }
   /* One more field may come: the realigned region. */
-  interf_ctx x = {c, p, malloc((nf + 1) * sizeof(uint32_t))};
+  interf_ctx x = {c, p, crl_malloc((nf + 1) * sizeof(uint32_t))};
   if (!x.cand_of_field) return -1;
   for (uint32_t f = 0; f < nf; f++) x.cand_of_field[f] = UINT32_MAX;
   for (uint32_t i = 0; i < p->num_cands; i++)

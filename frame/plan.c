@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "frame/frame_plan.h"
+#include "irkit/oom.h"
 #include "irkit/blocks.h"
 #include "irkit/intrinsics.h"
 
@@ -37,8 +38,8 @@ void crl_plan_free(crl_plan *p) {
  * only through a non-unwind coro.end, which run in the ramp alone. */
 static int mark_ramp_tail(crl_plan *p) {
   uint32_t nb = p->num_blocks;
-  uint32_t *stack = malloc((nb + 1) * sizeof *stack);
-  p->ramp_tail = malloc(nb + 1);
+  uint32_t *stack = crl_malloc((nb + 1) * sizeof *stack);
+  p->ramp_tail = crl_malloc(nb + 1);
   if (!stack || !p->ramp_tail) {
     free(stack);
     return -1;
@@ -74,7 +75,7 @@ int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn, const crl_suspend *susp,
                        uint32_t num_susp) {
   unsigned nb = LLVMCountBasicBlocks(fn);
   p->num_blocks = nb;
-  p->blocks = malloc((nb ? nb : 1) * sizeof *p->blocks);
+  p->blocks = crl_malloc((nb ? nb : 1) * sizeof *p->blocks);
   if (!p->blocks || crl_valmap_init(&p->block_id, nb) != 0) return -1;
   uint32_t id = 0, ne = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
@@ -86,9 +87,9 @@ int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn, const crl_suspend *susp,
   }
   ne += num_susp;
   /* calloc: gcc -O2 cannot see that only the first e entries are read. */
-  uint32_t *from = calloc(ne + 1, sizeof *from);
-  uint32_t *to = calloc(ne + 1, sizeof *to);
-  p->cut_end = calloc(nb + 1, sizeof *p->cut_end);
+  uint32_t *from = crl_calloc(ne + 1, sizeof *from);
+  uint32_t *to = crl_calloc(ne + 1, sizeof *to);
+  p->cut_end = crl_calloc(nb + 1, sizeof *p->cut_end);
   if (!from || !to || !p->cut_end) {
     free(from);
     free(to);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/layout.h"
+#include "irkit/oom.h"
 #include "frame/alloca_lifetime.h"
 #include "coro/lowering.h"
 #include "frame/frame_plan.h"
@@ -156,7 +157,7 @@ static int planned(const remat_ctx *x, uint32_t j) {
 static int push_step(remat_ctx *x, uint32_t j, int remat) {
   if (x->nsteps == x->cap_steps) {
     uint32_t cap = x->cap_steps ? 2 * x->cap_steps : 64;
-    remat_step *ns = realloc(x->steps, cap * sizeof *ns);
+    remat_step *ns = crl_realloc(x->steps, cap * sizeof *ns);
     if (!ns) {
       x->oom = 1;
       return -1;
@@ -256,10 +257,10 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, crl_remat_mode mode) {
   x.chains = chains;
   x.force = mode == CRL_REMAT_FORCED;
   x.left = CRL_REMAT_FN_CLONES + (uint64_t)CRL_REMAT_FN_FACTOR * crl_count_fn_instructions(c->fn);
-  x.pinned = calloc(p->num_cands + 1, 1);
-  x.walk_of = calloc(p->num_cands + 1, sizeof *x.walk_of);
-  x.step_of = calloc(p->num_cands + 1, sizeof *x.step_of);
-  x.busy = calloc(p->num_cands + 1, 1);
+  x.pinned = crl_calloc(p->num_cands + 1, 1);
+  x.walk_of = crl_calloc(p->num_cands + 1, sizeof *x.walk_of);
+  x.step_of = crl_calloc(p->num_cands + 1, sizeof *x.step_of);
+  x.busy = crl_calloc(p->num_cands + 1, 1);
   if (!x.pinned || !x.walk_of || !x.step_of || !x.busy ||
       crl_valmap_init(&x.cand_of, p->num_cands) != 0) {
     free(x.pinned);
@@ -332,13 +333,13 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, crl_remat_mode mode) {
  * and in its block). */
 uint32_t *crl_remat_order(crl_plan *p, uint32_t *count) {
   uint32_t nb = p->num_blocks, cnt = 0, m = 0;
-  uint32_t *ord = malloc((p->num_cands + 1) * sizeof *ord);
-  uint32_t *rpo = malloc((nb + 1) * sizeof *rpo), *idx = malloc((nb + 1) * sizeof *idx);
-  crl_keyed *kv = malloc((p->num_cands + 1) * sizeof *kv);
+  uint32_t *ord = crl_malloc((p->num_cands + 1) * sizeof *ord);
+  uint32_t *rpo = crl_malloc((nb + 1) * sizeof *rpo), *idx = crl_malloc((nb + 1) * sizeof *idx);
+  crl_keyed *kv = crl_malloc((p->num_cands + 1) * sizeof *kv);
   crl_valmap pos;
   int ok = ord && rpo && idx && kv && crl_cfg_rpo(&p->cfg, rpo, idx, &cnt) == 0 &&
            crl_valmap_init(&pos, 64) == 0;
-  uint8_t *numbered = ok ? calloc(nb + 1, 1) : NULL;
+  uint8_t *numbered = ok ? crl_calloc(nb + 1, 1) : NULL;
   if (ok && !numbered) crl_valmap_free(&pos);
   if (!numbered) {
     free(ord);

@@ -125,7 +125,7 @@ static int move_allocas(crl_coro *c, crl_plan *p, crl_valmap *moved) {
 static int push_frame_var(crl_coro *c, crl_frame_var v, unsigned *cap) {
   if (c->num_frame_vars == *cap) {
     unsigned nc = *cap ? 2 * *cap : 8;
-    crl_frame_var *a = realloc(c->frame_vars, nc * sizeof *a);
+    crl_frame_var *a = crl_realloc(c->frame_vars, nc * sizeof *a);
     if (!a) return -1;
     c->frame_vars = a;
     *cap = nc;
@@ -144,7 +144,7 @@ static int push_stack_var(crl_coro *c, LLVMValueRef a, LLVMDbgRecordRef r) {
   if (!c->stack_var_of.cap && crl_valmap_init(&c->stack_var_of, 16) != 0) return -1;
   if (c->num_stack_vars == c->cap_stack_vars) {
     unsigned nc = c->cap_stack_vars ? 2 * c->cap_stack_vars : 8;
-    crl_stack_var *sv = realloc(c->stack_vars, nc * sizeof *sv);
+    crl_stack_var *sv = crl_realloc(c->stack_vars, nc * sizeof *sv);
     if (!sv) return -1;
     c->stack_vars = sv;
     c->cap_stack_vars = nc;
@@ -351,7 +351,10 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
 
 static int spill_values(crl_coro *c, crl_plan *p) {
   crl_ssa_repair r;
-  if (crl_ssa_repair_init(&r, c, p) != 0) return -1;
+  if (crl_ssa_repair_init(&r, c, p) != 0) {
+    crl_ssa_repair_free(&r);
+    return -1;
+  }
   int rc = 0;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   /* Recomputed values first: their copies after the suspends use operands
@@ -360,7 +363,10 @@ static int spill_values(crl_coro *c, crl_plan *p) {
    * reason (crl_remat_order). */
   uint32_t nremat = 0;
   uint32_t *order = crl_remat_order(p, &nremat);
-  if (!order) rc = -1;
+  if (!order) {
+    crl_oom_note(); /* its only failure; core/ notes none */
+    rc = -1;
+  }
   for (uint32_t k = 0; k < nremat; k++) {
     crl_ssa_begin_value(&r, order[k]);
     crl_ssa_snapshot_uses(&r);
@@ -413,15 +419,15 @@ static void hoist_remat(crl_coro *c, crl_plan *p) {
    * nothing in that block uses it: its terminator is a safe anchor. */
   LLVMValueRef anchor = LLVMGetBasicBlockTerminator(p->blocks[p->begin_block]);
   uint32_t n = p->num_blocks, cnt = 0;
-  uint32_t *order = malloc((n + 1) * sizeof *order);
-  uint32_t *idx = malloc((n + 1) * sizeof *idx);
+  uint32_t *order = crl_malloc((n + 1) * sizeof *order);
+  uint32_t *idx = crl_malloc((n + 1) * sizeof *idx);
   if (!order || !idx) {
     free(order);
     free(idx);
     crl_oom_note();
     return;
   }
-  crl_cfg_rpo(&p->cfg, order, idx, &cnt);
+  if (crl_cfg_rpo(&p->cfg, order, idx, &cnt) != 0) crl_oom_note();
   crl_vec moves = {0};
   for (uint32_t k = 0; k < cnt; k++) {
     uint32_t b = order[k];
@@ -438,7 +444,7 @@ static void hoist_remat(crl_coro *c, crl_plan *p) {
     LLVMValueRef i = moves.v[k];
     size_t len = 0;
     const char *nm = LLVMGetValueName2(i, &len);
-    char *name = crl_strdup(len ? nm : "");
+    char *name = crl_name_dup(len ? nm : "");
     LLVMInstructionRemoveFromParent(i);
     LLVMPositionBuilderBefore(b, anchor);
     LLVMInsertIntoBuilderWithName(b, i, name ? name : "");

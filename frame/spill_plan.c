@@ -7,6 +7,7 @@
 #include <llvm-c/DebugInfo.h>
 
 #include "core/layout.h"
+#include "irkit/oom.h"
 #include "coro/lowering.h"
 #include "irkit/blocks.h"
 #include "frame/alloca_lifetime.h"
@@ -21,7 +22,7 @@ typedef struct use_list { uint32_t *b; uint32_t n, cap; int oom; } use_list;
 static void add_use(use_list *u, uint32_t b) {
   if (u->n == u->cap) {
     uint32_t cap = u->cap ? 2 * u->cap : 8;
-    uint32_t *nb = realloc(u->b, cap * sizeof *nb);
+    uint32_t *nb = crl_realloc(u->b, cap * sizeof *nb);
     if (!nb) {
       u->oom = 1;
       return;
@@ -158,7 +159,7 @@ static void note_partial(LLVMTargetDataRef td, alloca_info *ai, LLVMValueRef st,
                          int64_t off, uint64_t size) {
   if (ai->partials.n > ai->part_cap) {
     unsigned cap = ai->partials.n * 2;
-    uint64_t *m = realloc(ai->part_mask, cap * sizeof *m);
+    uint64_t *m = crl_realloc(ai->part_mask, cap * sizeof *m);
     if (!m) {
       ai->uses.oom = 1;
       return;
@@ -177,7 +178,7 @@ static void note_partial(LLVMTargetDataRef td, alloca_info *ai, LLVMValueRef st,
 static int push_addr(crl_vec *work, int64_t **off, unsigned *cap, LLVMValueRef v,
                      int64_t at) {
   if (work->n == *cap) {
-    int64_t *no = realloc(*off, 2 * *cap * sizeof *no);
+    int64_t *no = crl_realloc(*off, 2 * *cap * sizeof *no);
     if (!no) return -1;
     *off = no;
     *cap *= 2;
@@ -202,7 +203,7 @@ static void alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
   ai->full_mask = size && size <= 64 ? (size == 64 ? ~0ULL : (1ULL << size) - 1) : 0;
   /* Byte offset of each address in the worklist from `a` (-1: unknown),
    * pushed in step with it. */
-  int64_t *woff = malloc(8 * sizeof *woff);
+  int64_t *woff = crl_malloc(8 * sizeof *woff);
   unsigned woff_cap = woff ? 8 : 0;
   if (!woff) ai->uses.oom = 1;
   else woff[0] = 0;
@@ -314,11 +315,11 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
   }
   if (p->num_cands == *cap) {
     uint32_t nc = *cap ? 2 * *cap : 64;
-    crl_cand *cands = realloc(p->cands, nc * sizeof *cands);
+    crl_cand *cands = crl_realloc(p->cands, nc * sizeof *cands);
     if (cands) p->cands = cands;
-    crl_live_value *nlv = realloc(*lv, nc * sizeof *nlv);
+    crl_live_value *nlv = crl_realloc(*lv, nc * sizeof *nlv);
     if (nlv) *lv = nlv;
-    cand_input *nci = realloc(*ci, nc * sizeof *nci);
+    cand_input *nci = crl_realloc(*ci, nc * sizeof *nci);
     if (nci) *ci = nci;
     if (!cands || !nlv || !nci) {
       free(in->uses.b);
@@ -423,7 +424,7 @@ static int push_events(crl_plan *p, positions *ps, const crl_vec *v, char kind,
 static int memory_events(crl_plan *p, positions *ps, const alloca_info *ai,
                          cand_input *in) {
   uint32_t total = ai->reads.n + ai->overwrites.n + ai->partials.n + ai->markers.n, n = 0;
-  mem_event *ev = malloc((total + 1) * sizeof *ev);
+  mem_event *ev = crl_malloc((total + 1) * sizeof *ev);
   if (!ev) return -1;
   push_events(p, ps, &ai->reads, 'R', NULL, ev, &n);
   push_events(p, ps, &ai->overwrites, 'W', NULL, ev, &n);
@@ -473,13 +474,13 @@ static void add_shadow(shadow_list *sl, LLVMValueRef v, uint32_t def, uint32_t o
                        const use_list *users) {
   if (sl->n == sl->cap) {
     uint32_t cap = sl->cap ? 2 * sl->cap : 8;
-    cand_input *in = realloc(sl->in, cap * sizeof *in);
+    cand_input *in = crl_realloc(sl->in, cap * sizeof *in);
     if (in) sl->in = in;
-    LLVMValueRef *val = realloc(sl->value, cap * sizeof *val);
+    LLVMValueRef *val = crl_realloc(sl->value, cap * sizeof *val);
     if (val) sl->value = val;
-    uint32_t *d = realloc(sl->def, cap * sizeof *d);
+    uint32_t *d = crl_realloc(sl->def, cap * sizeof *d);
     if (d) sl->def = d;
-    uint32_t *o = realloc(sl->owner, cap * sizeof *o);
+    uint32_t *o = crl_realloc(sl->owner, cap * sizeof *o);
     if (o) sl->owner = o;
     if (!in || !val || !d || !o) {
       sl->oom = 1;
@@ -720,8 +721,8 @@ static void mark_late_defs(crl_coro *c, crl_plan *p) {
  * Store points are chained per block so this stays linear. */
 static int add_store_points(crl_coro *c, crl_plan *p, const uint32_t *rb) {
   uint32_t n = c->num_susp;
-  uint32_t *first_pt = malloc((p->num_blocks + 1) * sizeof *first_pt);
-  uint32_t *next_pt = malloc((n + 1) * sizeof *next_pt);
+  uint32_t *first_pt = crl_malloc((p->num_blocks + 1) * sizeof *first_pt);
+  uint32_t *next_pt = crl_malloc((n + 1) * sizeof *next_pt);
   if (!first_pt || !next_pt) {
     free(first_pt);
     free(next_pt);
@@ -764,7 +765,7 @@ static int check_begin_dominates(crl_coro *c, crl_plan *p) {
 }
 
 int crl_frame_liveness(crl_coro *c) {
-  crl_plan *p = calloc(1, sizeof *p);
+  crl_plan *p = crl_calloc(1, sizeof *p);
   if (!p) {
     CRL_ERR(c, NULL, "out of memory planning the frame");
     return -1;
@@ -781,8 +782,8 @@ int crl_frame_liveness(crl_coro *c) {
   shadow_list sl = {0};
   int rc = collect(c, p, &lv, &ci, &sl);
   uint32_t n = c->num_susp;
-  uint32_t *rb = malloc((2 * n + 1) * sizeof *rb);
-  uint32_t *pt = malloc((2 * n + 1) * sizeof *pt);
+  uint32_t *rb = crl_malloc((2 * n + 1) * sizeof *rb);
+  uint32_t *pt = crl_malloc((2 * n + 1) * sizeof *pt);
   if (!rb || !pt) rc = -1;
   for (uint32_t s = 0; rc == 0 && s < n; s++) {
     rb[s] = crl_block_id(p, c->susp[s].resume);
@@ -797,7 +798,7 @@ int crl_frame_liveness(crl_coro *c) {
       pt[n + s] = p->num_blocks; /* no value is defined there */
     }
   }
-  crl_reach_value *rv = rc == 0 ? calloc(2 * (size_t)p->num_cands + 1, sizeof *rv) : NULL;
+  crl_reach_value *rv = rc == 0 ? crl_calloc(2 * (size_t)p->num_cands + 1, sizeof *rv) : NULL;
   if (!rv) rc = -1;
   crl_reach_value *bk = rv ? rv + p->num_cands : NULL;
   for (uint32_t i = 0; rc == 0 && i < p->num_cands; i++) {
@@ -844,8 +845,8 @@ int crl_frame_liveness(crl_coro *c) {
   }
   /* Keep what liveness found, for the one-level plan (crl_frame_build). */
   size_t words = (size_t)p->num_cands * p->cross.across[0].nwords;
-  p->rows_before = malloc((words + 1) * sizeof *p->rows_before);
-  p->hull_before = malloc((2 * (size_t)p->num_cands + 1) * sizeof *p->hull_before);
+  p->rows_before = crl_malloc((words + 1) * sizeof *p->rows_before);
+  p->hull_before = crl_malloc((2 * (size_t)p->num_cands + 1) * sizeof *p->hull_before);
   if (!p->rows_before || !p->hull_before) {
     CRL_ERR(c, NULL, "out of memory in liveness analysis");
     return -1;
@@ -875,7 +876,8 @@ static void name_pinned(crl_coro *c, const crl_valmap *slots) {
 static int fields_and_layout(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
   if (crl_plan_fields(c, p, slots) != 0) return -1;
   if (crl_layout_frame(c, p) != 0) {
-    CRL_ERR(c, NULL, "frame layout failed");
+    /* The layout's only failure is an allocation's (core/ notes none). */
+    CRL_ERR(c, NULL, "out of memory (frame layout)");
     return -1;
   }
   return 0;
@@ -898,9 +900,9 @@ typedef struct remat_state {
 
 static int save_state(crl_plan *p, remat_state *st) {
   size_t words = (size_t)p->num_cands * p->cross.across[0].nwords;
-  st->rows = malloc((words + 1) * sizeof *st->rows);
-  st->hull = malloc((2 * (size_t)p->num_cands + 1) * sizeof *st->hull);
-  st->flags = malloc((size_t)p->num_cands + 1);
+  st->rows = crl_malloc((words + 1) * sizeof *st->rows);
+  st->hull = crl_malloc((2 * (size_t)p->num_cands + 1) * sizeof *st->hull);
+  st->flags = crl_malloc((size_t)p->num_cands + 1);
   if (!st->rows || !st->hull || !st->flags) return -1;
   memcpy(st->rows, p->cross.across[0].words, words * sizeof *st->rows);
   for (uint32_t i = 0; i < p->num_cands; i++) {

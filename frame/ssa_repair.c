@@ -1,4 +1,5 @@
 #include "frame/ssa_repair.h"
+#include "irkit/oom.h"
 
 #include <string.h>
 
@@ -9,9 +10,9 @@ int crl_ssa_repair_init(crl_ssa_repair *r, crl_coro *c, crl_plan *p) {
   r->c = c;
   r->p = p;
   uint32_t nb = p->num_blocks + 1;
-  r->stamp = calloc(nb, sizeof *r->stamp);
-  r->memo = calloc(nb, sizeof *r->memo);
-  r->resume_of = malloc(nb * sizeof *r->resume_of);
+  r->stamp = crl_calloc(nb, sizeof *r->stamp);
+  r->memo = crl_calloc(nb, sizeof *r->memo);
+  r->resume_of = crl_malloc(nb * sizeof *r->resume_of);
   r->b = LLVMCreateBuilderInContext(c->ctx);
   if (!r->stamp || !r->memo || !r->resume_of) return -1;
   for (uint32_t k = 0; k < nb; k++) r->resume_of[k] = UINT32_MAX;
@@ -43,10 +44,15 @@ void crl_ssa_begin_value(crl_ssa_repair *r, uint32_t cand) {
   r->num_uses = 0;
 }
 
+/* Out of memory, the use is not recorded: the failure is noted, and the
+ * pipeline refuses the coroutine after this step. */
 static void push_use(crl_ssa_repair *r, LLVMValueRef user, unsigned op) {
   if (r->num_uses == r->cap_uses) {
-    r->cap_uses = r->cap_uses ? 2 * r->cap_uses : 16;
-    r->uses = realloc(r->uses, r->cap_uses * sizeof *r->uses);
+    unsigned cap = r->cap_uses ? 2 * r->cap_uses : 16;
+    void *grown = crl_realloc(r->uses, cap * sizeof *r->uses);
+    if (!grown) return;
+    r->uses = grown;
+    r->cap_uses = cap;
   }
   r->uses[r->num_uses].user = user;
   r->uses[r->num_uses++].op = op;

@@ -1,4 +1,5 @@
 #include "irkit/blocks.h"
+#include "irkit/oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 static char *copy_name(LLVMValueRef v) {
   size_t len = 0;
   const char *n = LLVMGetValueName2(v, &len);
-  char *s = malloc(len + 1);
+  char *s = crl_malloc(len + 1);
   if (s) {
     memcpy(s, n, len);
     s[len] = 0;
@@ -346,7 +347,7 @@ void crl_remove_unreachable(LLVMValueRef fn) {
   if (!nb) return;
   crl_valmap seen;
   crl_valmap_init(&seen, nb);
-  LLVMBasicBlockRef *stack = malloc(nb * sizeof *stack);
+  LLVMBasicBlockRef *stack = crl_malloc(nb * sizeof *stack);
   if (!stack || !seen.cap) {
     free(stack);
     crl_valmap_free(&seen);

@@ -42,7 +42,7 @@ static int copy_call_attributes(LLVMValueRef from, LLVMValueRef to, unsigned nar
     if (k) idx = k - 1;
     unsigned n = LLVMGetCallSiteAttributeCount(from, idx);
     if (!n) continue;
-    LLVMAttributeRef *attrs = malloc(n * sizeof *attrs);
+    LLVMAttributeRef *attrs = crl_malloc(n * sizeof *attrs);
     if (!attrs) return -1;
     LLVMGetCallSiteAttributes(from, idx, attrs);
     for (unsigned a = 0; a < n; a++) LLVMAddCallSiteAttribute(to, idx, attrs[a]);
@@ -65,8 +65,8 @@ static void copy_metadata(LLVMValueRef from, LLVMValueRef to) {
 
 static int to_call(LLVMBuilderRef b, LLVMValueRef inv) {
   unsigned nargs = LLVMGetNumArgOperands(inv), nb = LLVMGetNumOperandBundles(inv);
-  LLVMValueRef *args = malloc((nargs + 1) * sizeof *args);
-  LLVMOperandBundleRef *bundles = malloc((nb + 1) * sizeof *bundles);
+  LLVMValueRef *args = crl_malloc((nargs + 1) * sizeof *args);
+  LLVMOperandBundleRef *bundles = crl_malloc((nb + 1) * sizeof *bundles);
   if (!args || !bundles) {
     free(args);
     free(bundles);
@@ -91,7 +91,7 @@ static int to_call(LLVMBuilderRef b, LLVMValueRef inv) {
   LLVMBuildBr(b, normal);
   size_t len = 0;
   const char *name = LLVMGetValueName2(inv, &len);
-  char *keep = len ? malloc(len) : NULL;
+  char *keep = len ? crl_malloc(len) : NULL;
   if (len && keep) memcpy(keep, name, len);
   LLVMReplaceAllUsesWith(inv, call);
   LLVMInstructionEraseFromParent(inv);

@@ -15,8 +15,8 @@ static size_t slot_of(const void *k, size_t cap) {
 int crl_valmap_init(crl_valmap *m, size_t expected) {
   size_t cap = 16;
   while (cap < expected * 2) cap *= 2;
-  m->keys = calloc(cap, sizeof *m->keys);
-  m->vals = calloc(cap, sizeof *m->vals);
+  m->keys = crl_calloc(cap, sizeof *m->keys);
+  m->vals = crl_calloc(cap, sizeof *m->vals);
   m->cap = cap;
   m->n = 0;
   if (m->keys && m->vals) return 0;

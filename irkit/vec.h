@@ -16,7 +16,7 @@ static inline int crl_vec_grow_(void **items, unsigned n, unsigned *cap,
                                 size_t size) {
   if (n < *cap) return 0;
   unsigned nc = *cap ? 2 * *cap : 8;
-  void *v = realloc(*items, nc * size);
+  void *v = crl_realloc(*items, nc * size);
   if (!v) {
     crl_oom_note();
     return -1;

@@ -1,4 +1,5 @@
 #include "pipeline/arguments.h"
+#include "irkit/oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@ static crl_result *answer(crl_result **out, int *failed) {
  * and unprintable bytes as \XX. */
 static char *ir_string(const char *s) {
   size_t n = strlen(s);
-  char *r = malloc(3 * n + 1), *p = r;
+  char *r = crl_malloc(3 * n + 1), *p = r;
   for (; r && *s; s++) {
     unsigned char ch = (unsigned char)*s;
     if (ch < 0x20 || ch >= 0x7f || ch == '"' || ch == '\\') {
@@ -42,7 +43,7 @@ static char *layout_error(const char *dl) {
   static const char head[] = "target datalayout = \"";
   char *body = ir_string(dl);
   size_t n = sizeof head + (body ? strlen(body) : 0) + 2;
-  char *text = body ? malloc(n) : NULL;
+  char *text = body ? crl_malloc(n) : NULL;
   if (!text) {
     free(body);
     return NULL; /* no room to check: crl_lower_* runs out of memory too */

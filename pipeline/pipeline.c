@@ -101,7 +101,7 @@ static void mark_implied(LLVMModuleRef m, LLVMValueRef only) {
 /* An allocation that failed where nothing could report it. */
 static int oom_check(crl_coro *c, int rc) {
   if (crl_oom_take()) {
-    if (rc == 0) CRL_ERR(c, NULL, "out of memory");
+    CRL_ERR(c, NULL, "out of memory");
     return -1;
   }
   return rc;
@@ -130,7 +130,8 @@ static int choose_lowering(crl_coro *c) {
 static int run_steps(crl_coro *c) {
   const crl_lowering *L;
   int rc = crl_shape_build(c);
-  if (rc > 0) return 0; /* nothing to lower (crl_shape_build) */
+  if (rc > 0) return oom_check(c, 0); /* nothing to lower (crl_shape_build) */
+  rc = oom_check(c, rc);
   if (rc == 0) rc = choose_lowering(c);
   if (rc != 0) return rc;
   L = c->low;
@@ -236,6 +237,14 @@ static int prepare_target(LLVMModuleRef m, const crl_options *opts,
   return *out ? 0 : -1;
 }
 
+/* An allocation that failed in a module-level step, where nothing could
+ * report it: the step's work cannot be trusted. */
+static int module_oom(crl_result *res) {
+  if (!crl_oom_take()) return 0;
+  crl_diagf(res, CRL_SEV_ERROR, NULL, NULL, "out of memory");
+  return 1;
+}
+
 /* Copies every function lowering may change, before anything changes it:
  * each coroutine, and each function whose coroutine intrinsics the
  * module-level early lowering rewrites. */
@@ -260,9 +269,18 @@ static int lower_or_discard(LLVMValueRef fn, LLVMTargetDataRef td, const crl_tar
     crl_diagf(res, CRL_SEV_ERROR, fn, NULL, "out of memory");
   else
     rc = lower_one(fn, td, t, res, opts, slots);
+  /* An allocation that failed where nothing could report it. */
+  if (crl_oom_take() && rc == 0) {
+    crl_diagf(res, CRL_SEV_ERROR, fn, NULL, "out of memory");
+    rc = -1;
+  }
   if (rc == 0 && res->num_errors == errors && !opts->skip_output_verify)
     crl_verify_lowered(fn, mk.last_fn, res);
   int ok = rc == 0 && res->num_errors == errors;
+  /* A refusal always says why: a step that stopped without a word is a
+   * bug, reported rather than passed off as success. */
+  if (!ok && res->num_errors == errors)
+    crl_diagf(res, CRL_SEV_ERROR, fn, NULL, "internal error: lowering stopped without a diagnostic");
   if (!ok && rb) crl_rollback_discard(rb, fn, mk);
   if (!ok) crl_result_drop_frames(res, frames);
   crl_result_note_coroutine(res, fn, ok);
@@ -280,8 +298,11 @@ static int lower_coroutines(LLVMModuleRef m, LLVMValueRef only, LLVMTargetDataRe
   crl_vec coros = {0};
   int refused = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f) && crl_is_presplit(f) && (!only || f == only))
-      crl_vec_push(&coros, f);
+    if (!LLVMIsDeclaration(f) && crl_is_presplit(f) && (!only || f == only) &&
+        crl_vec_push(&coros, f) != 0) {
+      crl_vec_free(&coros);
+      return -1; /* noted: the caller's module-level check reports it */
+    }
   for (unsigned i = 0; i < coros.n; i++) {
     LLVMValueRef f = coros.v[i];
     uint32_t k = crl_valmap_get_id(index_of, f);
@@ -342,7 +363,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
       crl_valmap_put_id(&index_of, f, named.n);
       crl_vec_push(&named, f);
     }
-  crl_valmap *slot_maps = calloc(named.n + 1, sizeof *slot_maps);
+  crl_valmap *slot_maps = crl_calloc(named.n + 1, sizeof *slot_maps);
   for (unsigned k = 0; slot_maps && k < named.n; k++)
     crl_number_slots(named.v[k], &slot_maps[k]);
   crl_repair_legacy_module(m);
@@ -360,7 +381,9 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   if (saved) {
     mark_implied(m, only);
     crl_mark_coroutines(m);
+    crl_oom_take();
     module_ok = module_early(m, target, res, opts) == 0;
+    module_ok = module_ok && !module_oom(res);
   }
   LLVMValueRef last_early = LLVMGetLastFunction(m);
   /* Without copies a refused coroutine is still there, half lowered:
@@ -369,8 +392,10 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   if (module_ok) {
     refused = lower_coroutines(m, only, td, target, res, opts, &index_of, slot_maps,
                                rbp, &lowered);
-    finish = rbp || !refused;
+    if (refused < 0) module_ok = 0, refused = 1;
+    finish = module_ok && (rbp || !refused);
     if (finish) module_ok = each_module_hook(m, target, res, opts, 1) == 0;
+    module_ok = !module_oom(res) && module_ok;
   }
   size_t errors = res->num_errors;
   if (finish && module_ok) crl_check_leftovers(m, res, opts->keep_elision_markers, only);

@@ -1,4 +1,5 @@
 #include "pipeline/rollback.h"
+#include "irkit/oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +69,7 @@ static int plain_constant(LLVMValueRef v) {
 static int push_op(crl_saved_fn *s, unsigned *cap, op_fix fix) {
   if (s->nops == *cap) {
     unsigned nc = *cap ? 2 * *cap : 16;
-    op_fix *o = realloc(s->ops, nc * sizeof *o);
+    op_fix *o = crl_realloc(s->ops, nc * sizeof *o);
     if (!o) return -1;
     s->ops = o;
     *cap = nc;
@@ -115,8 +116,8 @@ static int save_attrs(crl_saved_fn *s) {
     unsigned idx = attr_index(k, np);
     total += LLVMGetAttributeCountAtIndex(s->fn, idx);
   }
-  s->attrs = malloc((total ? total : 1) * sizeof *s->attrs);
-  LLVMAttributeRef *tmp = malloc((total ? total : 1) * sizeof *tmp);
+  s->attrs = crl_malloc((total ? total : 1) * sizeof *s->attrs);
+  LLVMAttributeRef *tmp = crl_malloc((total ? total : 1) * sizeof *tmp);
   if (!s->attrs || !tmp) {
     free(tmp);
     return -1;
@@ -135,7 +136,7 @@ static int save_attrs(crl_saved_fn *s) {
 static char *dup_or_null(const char *s) {
   if (!s || !*s) return NULL;
   size_t n = strlen(s) + 1;
-  char *d = malloc(n);
+  char *d = crl_malloc(n);
   if (d) memcpy(d, s, n);
   return d;
 }
@@ -168,7 +169,7 @@ static void free_saved(crl_saved_fn *s) {
 
 static int clone_body(crl_saved_fn *s) {
   unsigned nb = LLVMCountBasicBlocks(s->fn), np = LLVMCountParams(s->fn);
-  LLVMBasicBlockRef *blocks = malloc((nb ? nb : 1) * sizeof *blocks);
+  LLVMBasicBlockRef *blocks = crl_malloc((nb ? nb : 1) * sizeof *blocks);
   crl_valmap map;
   if (!blocks || crl_valmap_init(&map, 64) != 0) {
     free(blocks);
@@ -191,7 +192,7 @@ int crl_rollback_save(crl_rollback *rb, LLVMValueRef fn) {
   if (crl_valmap_has(&rb->index, fn)) return 0;
   if (rb->n == rb->cap) {
     unsigned nc = rb->cap ? 2 * rb->cap : 8;
-    crl_saved_fn *v = realloc(rb->fns, nc * sizeof *v);
+    crl_saved_fn *v = crl_realloc(rb->fns, nc * sizeof *v);
     if (!v) return -1;
     rb->fns = v;
     rb->cap = nc;
@@ -225,7 +226,7 @@ static int log_globals_in(crl_rollback *rb, LLVMValueRef v, int depth) {
     if (!LLVMGetInitializer(v)) return 0;
     if (rb->ninits == rb->capinits) {
       unsigned nc = rb->capinits ? 2 * rb->capinits : 8;
-      init_fix *f = realloc(rb->inits, nc * sizeof *f);
+      init_fix *f = crl_realloc(rb->inits, nc * sizeof *f);
       if (!f) return -1;
       rb->inits = f;
       rb->capinits = nc;
@@ -288,8 +289,30 @@ static void drop_bodies(crl_rollback *rb, pick_fn pick, const void *arg,
 }
 
 
-/* Deletes the globals, then the functions, added after the mark, or only
- * those nothing uses when `unused_only`, repeated until none goes. */
+/* Whether v's only users are constants nothing uses: what deleting a
+ * global leaves of its initializer (constants stay uniqued in the context
+ * until replaced). */
+static int only_dead_uses(LLVMValueRef v, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAConstant(user) || LLVMIsAGlobalValue(user) || depth == 0 ||
+        !only_dead_uses(user, depth - 1))
+      return 0;
+  }
+  return 1;
+}
+
+/* Deletes a global or function whose uses are all dead constants: they are
+ * pointed at poison first, so none is left naming freed memory. */
+static void delete_global(LLVMValueRef g) {
+  if (LLVMGetFirstUse(g)) LLVMReplaceAllUsesWith(g, LLVMGetPoison(LLVMTypeOf(g)));
+  if (LLVMIsAFunction(g)) LLVMDeleteFunction(g);
+  else LLVMDeleteGlobal(g);
+}
+
+/* Deletes the globals, then the functions, added after the mark (or only
+ * those nothing uses when `unused_only`, repeated until none goes). A
+ * function or global something live still uses stays. */
 static void delete_added(crl_rollback *rb, crl_mark since, int unused_only) {
   int gone = 1;
   while (gone) {
@@ -298,8 +321,8 @@ static void delete_added(crl_rollback *rb, crl_mark since, int unused_only) {
                                        : LLVMGetFirstGlobal(rb->mod);
     while (g) {
       LLVMValueRef next = LLVMGetNextGlobal(g);
-      if (!unused_only || !LLVMGetFirstUse(g)) {
-        LLVMDeleteGlobal(g);
+      if (only_dead_uses(g, 4)) {
+        delete_global(g);
         gone = 1;
       }
       g = next;
@@ -308,15 +331,15 @@ static void delete_added(crl_rollback *rb, crl_mark since, int unused_only) {
                                    : LLVMGetFirstFunction(rb->mod);
     while (f) {
       LLVMValueRef next = LLVMGetNextFunction(f);
-      if (!LLVMGetFirstUse(f) && (!unused_only || LLVMIsDeclaration(f) ||
-                                  LLVMGetLinkage(f) == LLVMPrivateLinkage ||
-                                  LLVMGetLinkage(f) == LLVMInternalLinkage)) {
-        LLVMDeleteFunction(f);
+      int removable = !unused_only || LLVMIsDeclaration(f) ||
+                      LLVMGetLinkage(f) == LLVMPrivateLinkage ||
+                      LLVMGetLinkage(f) == LLVMInternalLinkage;
+      if (removable && only_dead_uses(f, 4)) {
+        delete_global(f);
         gone = 1;
       }
       f = next;
     }
-    if (!unused_only) break;
   }
 }
 
@@ -326,7 +349,7 @@ static void remove_attrs(LLVMValueRef f, unsigned idx) {
   LLVMAttributeRef buf[64];
   while ((c = LLVMGetAttributeCountAtIndex(f, idx)) > 0) {
     unsigned take = c < 64 ? c : 64;
-    LLVMAttributeRef *a = c <= 64 ? buf : malloc(c * sizeof *a);
+    LLVMAttributeRef *a = c <= 64 ? buf : crl_malloc(c * sizeof *a);
     if (!a) return;
     LLVMGetAttributesAtIndex(f, idx, a);
     for (unsigned k = 0; k < take; k++) {

@@ -6,11 +6,12 @@
 #include <stdlib.h>
 
 #include "retcon_lowering/retcon_internal.h"
+#include "irkit/oom.h"
 #include "targets/targets.h"
 
 static int retcon_init(crl_coro *c) {
-  crl_retcon_state *st = calloc(1, sizeof *st);
-  if (st) st->susp = calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
+  crl_retcon_state *st = crl_calloc(1, sizeof *st);
+  if (st) st->susp = crl_calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
   if (!st || !st->susp) {
     free(st);
     CRL_ERR(c, c->id, "out of memory");

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "irkit/blocks.h"
+#include "irkit/oom.h"
 #include "retcon_lowering/retcon_internal.h"
 
 /* A call of fn (a declared function value) with one argument, before `at`. */
@@ -44,7 +45,7 @@ static int lower_one(crl_coro *c, LLVMValueRef a, crl_retcon_dyn *d) {
   /* Named after the token, so the frame report shows which storage. */
   size_t len = 0;
   const char *tn = LLVMGetValueName2(a, &len);
-  d->name = len ? crl_strdup(tn) : NULL;
+  d->name = len ? crl_name_dup(tn) : NULL;
   d->mem = call1(c, st->alloc_fn, size_arg(c, LLVMGetOperand(a, 0), a), a, "coro.alloca");
   crl_vec users = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
@@ -81,7 +82,7 @@ int crl_retcon_lower_dyn_allocas(crl_coro *c) {
   for (unsigned k = 0; k < c->allocas_get.n; k++)
     n += crl_intrinsic_of(c->allocas_get.v[k]) == CRL_I_ALLOCA_ALLOC;
   if (!n) return 0;
-  st->dyn = calloc(n, sizeof *st->dyn);
+  st->dyn = crl_calloc(n, sizeof *st->dyn);
   if (!st->dyn) {
     CRL_ERR(c, c->id, "out of memory");
     return -1;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "irkit/blocks.h"
+#include "irkit/oom.h"
 #include "result/result.h"
 #include "retcon_lowering/retcon_internal.h"
 
@@ -160,7 +161,7 @@ static int split_result(crl_coro *c, crl_suspend *sp) {
       return -1;
     }
   }
-  LLVMValueRef *elem = users.n ? calloc(st->num_extra, sizeof *elem) : NULL;
+  LLVMValueRef *elem = users.n ? crl_calloc(st->num_extra, sizeof *elem) : NULL;
   if (users.n && !elem) {
     crl_vec_free(&users);
     return -1;
@@ -181,7 +182,7 @@ static int split_result(crl_coro *c, crl_suspend *sp) {
     /* A swifterror element keeps the input's name: diagnostics show it. */
     size_t len = 0;
     char *name = crl_retcon_swifterror_elem(st, idx)
-                     ? crl_strdup(LLVMGetValueName2(ev, &len)) : NULL;
+                     ? crl_name_dup(LLVMGetValueName2(ev, &len)) : NULL;
     LLVMInstructionEraseFromParent(ev);
     if (name && *name) LLVMSetValueName2(elem[idx], name, strlen(name));
     free(name);

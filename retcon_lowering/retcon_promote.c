@@ -10,6 +10,7 @@
 #include <llvm-c/DebugInfo.h>
 
 #include "core/dom.h"
+#include "irkit/oom.h"
 #include "irkit/blocks.h"
 #include "retcon_lowering/retcon_internal.h"
 
@@ -48,8 +49,8 @@ static int edges(crl_retcon_fn_cfg *f, uint32_t **from, uint32_t **to, uint32_t 
     LLVMValueRef t = LLVMGetBasicBlockTerminator(f->bb[b]);
     cap += t ? LLVMGetNumSuccessors(t) : 0;
   }
-  *from = malloc((cap + 1) * sizeof **from);
-  *to = malloc((cap + 1) * sizeof **to);
+  *from = crl_malloc((cap + 1) * sizeof **from);
+  *to = crl_malloc((cap + 1) * sizeof **to);
   if (!*from || !*to) return -1;
   for (uint32_t b = 0; b < f->n; b++) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(f->bb[b]);
@@ -65,8 +66,8 @@ static int edges(crl_retcon_fn_cfg *f, uint32_t **from, uint32_t **to, uint32_t 
 int crl_retcon_fn_cfg_build(crl_retcon_fn_cfg *f, LLVMValueRef fn) {
   memset(f, 0, sizeof *f);
   f->n = LLVMCountBasicBlocks(fn);
-  f->bb = malloc((f->n + 1) * sizeof *f->bb);
-  f->order = malloc((f->n + 1) * sizeof *f->order);
+  f->bb = crl_malloc((f->n + 1) * sizeof *f->bb);
+  f->order = crl_malloc((f->n + 1) * sizeof *f->order);
   if (!f->bb || !f->order || crl_valmap_init(&f->id, f->n + 1) != 0) return -1;
   LLVMGetBasicBlocks(fn, f->bb);
   for (uint32_t b = 0; b < f->n; b++)
@@ -103,8 +104,8 @@ static int place_phis(crl_coro *c, const crl_retcon_fn_cfg *f, promo *p) {
   for (LLVMUseRef u = LLVMGetFirstUse(p->a); u; u = LLVMGetNextUse(u))
     nstores += LLVMIsAStoreInst(LLVMGetUser(u)) != NULL;
   /* A block may store several times: one entry per store. */
-  uint32_t *defs = malloc((nstores + 1) * sizeof *defs);
-  uint32_t *at = malloc((f->n + 1) * sizeof *at);
+  uint32_t *defs = crl_malloc((nstores + 1) * sizeof *defs);
+  uint32_t *at = crl_malloc((f->n + 1) * sizeof *at);
   if (!defs || !at) {
     free(defs);
     free(at);
@@ -195,8 +196,8 @@ static int drop_unneeded_phis(const crl_retcon_fn_cfg *f, promo *p) {
 
 int crl_retcon_promote(crl_coro *c, const crl_retcon_fn_cfg *f, LLVMValueRef a) {
   promo p = {a, LLVMGetAllocatedType(a), NULL, NULL, {0}};
-  p.phi = calloc(f->n + 1, sizeof *p.phi);
-  p.out = calloc(f->n + 1, sizeof *p.out);
+  p.phi = crl_calloc(f->n + 1, sizeof *p.phi);
+  p.out = crl_calloc(f->n + 1, sizeof *p.out);
   int rc = p.phi && p.out ? place_phis(c, f, &p) : -1;
   for (uint32_t k = 0; rc == 0 && k < f->n; k++) rc = rename_block(f, &p, f->order[k]);
   if (rc == 0) {

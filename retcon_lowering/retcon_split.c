@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cloner/reach.h"
+#include "irkit/oom.h"
 #include "cloner/split_clone.h"
 #include "frame/frame.h"
 #include "retcon_lowering/retcon_internal.h"
@@ -14,7 +15,7 @@
 static void copy_attrs_at(LLVMValueRef from, LLVMValueRef to, LLVMAttributeIndex idx) {
   unsigned n = LLVMGetAttributeCountAtIndex(from, idx);
   if (!n) return;
-  LLVMAttributeRef *a = malloc(n * sizeof *a);
+  LLVMAttributeRef *a = crl_malloc(n * sizeof *a);
   if (!a) {
     crl_oom_note();
     return;
@@ -39,7 +40,7 @@ static LLVMValueRef make_continuation(crl_coro *c, uint32_t s) {
   crl_retcon_state *st = crl_retcon_of(c);
   size_t len = 0;
   const char *base = LLVMGetValueName2(c->fn, &len);
-  char *name = malloc(len + 32);
+  char *name = crl_malloc(len + 32);
   if (!name) return NULL;
   snprintf(name, len + 32, "%.*s.resume.%u", (int)len, base, s);
   LLVMValueRef f = LLVMAddFunction(c->mod, name, LLVMGlobalGetValueType(st->proto));
@@ -104,8 +105,8 @@ typedef struct byte_ranges { uint64_t *lo, *hi; uint32_t n; } byte_ranges;
 
 static int non_spill_ranges(crl_coro *c, byte_ranges *r) {
   r->n = 0;
-  r->lo = malloc((c->num_fields + 1) * sizeof *r->lo);
-  r->hi = malloc((c->num_fields + 1) * sizeof *r->hi);
+  r->lo = crl_malloc((c->num_fields + 1) * sizeof *r->lo);
+  r->hi = crl_malloc((c->num_fields + 1) * sizeof *r->hi);
   if (!r->lo || !r->hi) return -1;
   for (uint32_t f = 0; f < c->num_fields; f++) {
     const crl_frame_field_plan *fd = &c->fields[f];
@@ -161,8 +162,8 @@ static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx,
   }
   /* The suspend's result, and the values taken out of it, are the
    * continuation's parameters. */
-  LLVMValueRef *phis = malloc((st->num_extra + 1) * sizeof *phis);
-  LLVMValueRef *vals = malloc((st->num_extra + 1) * sizeof *vals);
+  LLVMValueRef *phis = crl_malloc((st->num_extra + 1) * sizeof *phis);
+  LLVMValueRef *vals = crl_malloc((st->num_extra + 1) * sizeof *vals);
   unsigned nk = 0;
   if (phis && vals && sp->result) {
     phis[nk] = sp->result;

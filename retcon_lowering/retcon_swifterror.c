@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "irkit/blocks.h"
+#include "irkit/oom.h"
 #include "retcon_lowering/retcon_internal.h"
 
 static unsigned attr_kind(void) {
@@ -141,7 +142,7 @@ static int eliminate_arg(crl_coro *c, LLVMValueRef arg, crl_vec *vars) {
   LLVMTypeRef t = c->ptr_t;
   size_t len = 0;
   const char *an = LLVMGetValueName2(arg, &len);
-  char *name = malloc(len + 16);
+  char *name = crl_malloc(len + 16);
   if (!name) return -1;
   snprintf(name, len + 16, "%.*s.value", (int)len, len ? an : "swifterror");
   LLVMValueRef var = new_variable(c, t, crl_first_non_phi(LLVMGetEntryBasicBlock(c->fn)), name);
@@ -213,7 +214,7 @@ static int is_swifterror_alloca(crl_coro *c, probe_fn *pf, LLVMValueRef a) {
 
 static int eliminate_alloca(crl_coro *c, LLVMValueRef a, crl_vec *vars) {
   size_t len = 0;
-  char *name = crl_strdup(LLVMGetValueName2(a, &len));
+  char *name = crl_name_dup(LLVMGetValueName2(a, &len));
   if (!name) return -1;
   LLVMSetValueName2(a, "", 0);
   LLVMTypeRef t = LLVMGetAllocatedType(a);

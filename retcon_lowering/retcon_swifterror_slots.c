@@ -20,13 +20,14 @@
 #include <string.h>
 
 #include "retcon_lowering/retcon_internal.h"
+#include "irkit/oom.h"
 
 LLVMValueRef crl_retcon_swe_marker(crl_coro *c, int get, int local, LLVMTypeRef t) {
   crl_retcon_swe *w = &crl_retcon_of(c)->swe;
   for (unsigned k = 0; k < w->num_marks; k++)
     if (w->marks[k].get == get && w->marks[k].local == local && w->marks[k].type == t)
       return w->marks[k].fn;
-  crl_retcon_swe_mark *m = realloc(w->marks, (w->num_marks + 1) * sizeof *m);
+  crl_retcon_swe_mark *m = crl_realloc(w->marks, (w->num_marks + 1) * sizeof *m);
   if (!m) return NULL;
   w->marks = m;
   LLVMTypeRef fty = get ? LLVMFunctionType(t, NULL, 0, 0)
@@ -51,7 +52,7 @@ static const crl_retcon_swe_mark *mark_of(const crl_retcon_swe *w, LLVMValueRef 
 static LLVMValueRef parse_template(crl_coro *c, LLVMTypeRef t) {
   char *ts = LLVMPrintTypeToString(t);
   size_t n = strlen(ts) + 80;
-  char *text = malloc(n);
+  char *text = crl_malloc(n);
   LLVMValueRef tmpl = NULL;
   if (text) {
     snprintf(text, n, "define void @t() {\n  %%s = alloca swifterror %s\n  ret void\n}\n", ts);
@@ -76,7 +77,7 @@ static LLVMValueRef template_of(crl_coro *c, LLVMTypeRef t) {
   crl_retcon_swe *w = &crl_retcon_of(c)->swe;
   for (unsigned k = 0; k < w->num_tmpl; k++)
     if (LLVMGetAllocatedType(w->slot_tmpl[k]) == t) return w->slot_tmpl[k];
-  LLVMValueRef *v = realloc(w->slot_tmpl, (w->num_tmpl + 1) * sizeof *v);
+  LLVMValueRef *v = crl_realloc(w->slot_tmpl, (w->num_tmpl + 1) * sizeof *v);
   if (!v) return NULL;
   w->slot_tmpl = v;
   LLVMValueRef tmpl = parse_template(c, t);

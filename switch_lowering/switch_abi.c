@@ -7,14 +7,15 @@
 #include <string.h>
 
 #include "cloner/clone.h"
+#include "irkit/oom.h"
 #include "core/layout.h"
 #include "frame/frame.h"
 #include "switch_lowering/switch_internal.h"
 #include "targets/targets.h"
 
 static int switch_init(crl_coro *c) {
-  crl_switch_state *st = calloc(1, sizeof *st);
-  if (st) st->susp = calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
+  crl_switch_state *st = crl_calloc(1, sizeof *st);
+  if (st) st->susp = crl_calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
   if (!st || !st->susp) {
     free(st);
     CRL_ERR(c, c->id, "out of memory");
@@ -209,7 +210,7 @@ static unsigned switch_frame_guarantee(crl_coro *c) {
 LLVMValueRef crl_switch_make_fn(crl_coro *c, const char *suffix) {
   size_t len = 0;
   const char *base = LLVMGetValueName2(c->fn, &len);
-  char *name = malloc(len + strlen(suffix) + 2);
+  char *name = crl_malloc(len + strlen(suffix) + 2);
   if (!name) return NULL;
   sprintf(name, "%.*s.%s", (int)len, base, suffix);
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), &c->ptr_t, 1, 0);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "cloner/split_clone.h"
+#include "irkit/oom.h"
 #include "frame/frame.h"
 #include "switch_lowering/switch_internal.h"
 
@@ -18,7 +19,7 @@ static LLVMValueRef suspend_result(crl_coro *c, crl_switch_fn kind) {
  * the ramp's alone), and the phis that are constant there. */
 static int clone_blocks_for(crl_coro *c, crl_switch_fn kind, uint32_t only,
                             crl_feasible *out) {
-  crl_feasible_seed *seeds = malloc((c->num_susp ? c->num_susp : 1) * sizeof *seeds);
+  crl_feasible_seed *seeds = crl_malloc((c->num_susp ? c->num_susp : 1) * sizeof *seeds);
   if (!seeds) return -1;
   crl_switch_state *st = crl_switch_of(c);
   LLVMValueRef mode = suspend_result(c, kind);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "irkit/blocks.h"
+#include "irkit/oom.h"
 #include "switch_lowering/switch_internal.h"
 
 /* coro.id's fourth operand: the constant array CoroElide reads. */
@@ -14,7 +15,7 @@ static int set_info(crl_coro *c) {
   LLVMValueRef arr = LLVMConstArray2(c->ptr_t, fns, 3);
   size_t len = 0;
   const char *base = LLVMGetValueName2(c->fn, &len);
-  char *name = malloc(len + 16);
+  char *name = crl_malloc(len + 16);
   if (!name) {
     CRL_ERR(c, c->id, "out of memory");
     return -1;

@@ -19,15 +19,10 @@ static LLVMValueRef most_aligned(crl_coro *c) {
   return v && LLVMIsAInstruction(v) ? v : c->id;
 }
 
-/* <{ i32 rel, i32 size }> with the new size, field 0 kept. */
+/* The final size into field 1, field 0 kept. */
 static void patch_afp(crl_coro *c, crl_async_state *st) {
-  LLVMValueRef init = LLVMGetInitializer(st->afp);
-  LLVMValueRef rel = LLVMIsAConstantStruct(init) ? LLVMGetOperand(init, 0)
-                                                 : LLVMConstNull(c->i32_t);
-  LLVMValueRef fields[2] = {rel, LLVMConstInt(c->i32_t, st->context_size, 0)};
-  LLVMTypeRef t = LLVMGlobalGetValueType(st->afp);
-  LLVMSetInitializer(st->afp, LLVMGetStructName(t) ? LLVMConstNamedStruct(t, fields, 2)
-                                                   : LLVMConstStructInContext(c->ctx, fields, 2, 1));
+  LLVMSetInitializer(st->afp, crl_async_afp_with_size(
+                                  st->afp, LLVMConstInt(c->i32_t, st->context_size, 0)));
 }
 
 /* An alloca aligned above the context: its alignment is a promise to the

@@ -43,6 +43,13 @@ static inline crl_async_state *crl_async_of(crl_coro *c) {
 int crl_async_validate(crl_coro *c);
 /* Through the casts, zero GEPs and `returned` calls LLVM reads through. */
 LLVMValueRef crl_async_strip_casts(LLVMValueRef v);
+/* An async function pointer's type: a struct of two i32, packed or not,
+ * the context size at offset 4 of the layout td. */
+int crl_async_is_afp_type(LLVMTargetDataRef td, LLVMTypeRef t);
+/* An initializer whose field 1 can be replaced (a struct or zeroinitializer). */
+int crl_async_is_afp_init(LLVMValueRef init);
+/* g's initializer with field 1 = size (an i32 constant), of g's type. */
+LLVMValueRef crl_async_afp_with_size(LLVMValueRef g, LLVMValueRef size);
 /* "@name", or "@N" for an unnamed global; malloc'd, NULL without memory. */
 char *crl_async_global_ref(LLVMValueRef g);
 

@@ -180,43 +180,34 @@ int crl_async_module_early(const crl_module_ctx *m) {
   return rc;
 }
 
-/* An async function pointer operand: a global defined as <{ i32, i32 }>. */
-static LLVMValueRef afp_global(LLVMValueRef v) {
+/* An async function pointer operand: a global defined as a struct of
+ * two i32 (crl_async_is_afp_type). */
+static LLVMValueRef afp_global(const crl_module_ctx *m, LLVMValueRef v) {
   LLVMValueRef g = crl_async_strip_casts(v);
   if (!g || !LLVMIsAGlobalVariable(g)) return NULL;
-  LLVMValueRef init = LLVMGetInitializer(g);
-  LLVMTypeRef t = LLVMGlobalGetValueType(g);
-  if (!init || LLVMGetTypeKind(t) != LLVMStructTypeKind || !LLVMIsPackedStruct(t) ||
-      LLVMCountStructElementTypes(t) != 2)
-    return NULL;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(t));
-  if (LLVMStructGetTypeAtIndex(t, 0) != i32 || LLVMStructGetTypeAtIndex(t, 1) != i32)
-    return NULL;
-  return LLVMIsAConstantStruct(init) || LLVMIsAConstantAggregateZero(init) ? g : NULL;
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m->mod);
+  if (!crl_async_is_afp_type(td, LLVMGlobalGetValueType(g))) return NULL;
+  return crl_async_is_afp_init(LLVMGetInitializer(g)) ? g : NULL;
 }
 
-static LLVMValueRef field(LLVMValueRef g, unsigned k) {
+static LLVMValueRef size_of_afp(LLVMValueRef g) {
   LLVMValueRef init = LLVMGetInitializer(g);
   return LLVMIsAConstantStruct(init)
-             ? LLVMGetOperand(init, k)
+             ? LLVMGetOperand(init, 1)
              : LLVMConstNull(LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(g))));
 }
 
 static int size_replace(const crl_module_ctx *m, LLVMValueRef call) {
-  LLVMValueRef target = afp_global(LLVMGetOperand(call, 0));
-  LLVMValueRef source = afp_global(LLVMGetOperand(call, 1));
+  LLVMValueRef target = afp_global(m, LLVMGetOperand(call, 0));
+  LLVMValueRef source = afp_global(m, LLVMGetOperand(call, 1));
   if (!target || !source) {
     crl_diagf(m->res, CRL_SEV_ERROR, fn_of(call), call,
               "both operands of llvm.coro.async.size.replace must be async function "
-              "pointers: globals defined as <{ i32, i32 }> (the %s is not)",
+              "pointers: globals defined as a struct of two i32 (the %s is not)",
               target ? "source" : "target");
     return -1;
   }
-  LLVMValueRef fields[2] = {field(target, 0), field(source, 1)};
-  LLVMTypeRef t = LLVMGlobalGetValueType(target);
-  LLVMSetInitializer(target, LLVMGetStructName(t)
-                                 ? LLVMConstNamedStruct(t, fields, 2)
-                                 : LLVMConstStructInContext(LLVMGetTypeContext(t), fields, 2, 1));
+  LLVMSetInitializer(target, crl_async_afp_with_size(target, size_of_afp(source)));
   LLVMInstructionEraseFromParent(call);
   return 0;
 }

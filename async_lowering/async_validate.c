@@ -88,12 +88,36 @@ static int ptr_like(crl_coro *c, LLVMTypeRef t) {
                        LLVMGetIntTypeWidth(t) == 8 * LLVMPointerSize(c->td));
 }
 
-/* <{ i32, i32 }>: a relative pointer to the function and the context size. */
-static int is_afp_type(crl_coro *c, LLVMTypeRef t) {
-  return LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMIsPackedStruct(t) &&
-         LLVMCountStructElementTypes(t) == 2 &&
-         LLVMStructGetTypeAtIndex(t, 0) == c->i32_t &&
-         LLVMStructGetTypeAtIndex(t, 1) == c->i32_t;
+/* Two i32 fields, the second 4 bytes in (where callers and
+ * llvm.coro.async.context.alloc read the size): swiftc's packed
+ * <{ i32, i32 }>, or the unpacked { i32, i32 } other front ends write
+ * (LLVM writes field 1 of any struct; a layout that moves it elsewhere
+ * would leave callers reading something else). */
+int crl_async_is_afp_type(LLVMTargetDataRef td, LLVMTypeRef t) {
+  if (LLVMGetTypeKind(t) != LLVMStructTypeKind || LLVMIsOpaqueStruct(t) ||
+      LLVMCountStructElementTypes(t) != 2)
+    return 0;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMTypeRef f = LLVMStructGetTypeAtIndex(t, k);
+    if (LLVMGetTypeKind(f) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(f) != 32) return 0;
+  }
+  return LLVMOffsetOfElement(td, t, 1) == 4;
+}
+
+/* The initializer a global of that type can have its size written into. */
+int crl_async_is_afp_init(LLVMValueRef init) {
+  return init && (LLVMIsAConstantStruct(init) || LLVMIsAConstantAggregateZero(init));
+}
+
+/* The same struct type with field 1 replaced by `size`, field 0 kept. */
+LLVMValueRef crl_async_afp_with_size(LLVMValueRef g, LLVMValueRef size) {
+  LLVMValueRef init = LLVMGetInitializer(g);
+  LLVMTypeRef t = LLVMGlobalGetValueType(g);
+  LLVMValueRef rel = LLVMIsAConstantStruct(init) ? LLVMGetOperand(init, 0)
+                                                 : LLVMConstNull(LLVMStructGetTypeAtIndex(t, 0));
+  LLVMValueRef fields[2] = {rel, size};
+  if (LLVMGetStructName(t)) return LLVMConstNamedStruct(t, fields, 2);
+  return LLVMConstStructInContext(LLVMGetTypeContext(t), fields, 2, LLVMIsPackedStruct(t));
 }
 
 /* Constant or not: swiftc emits every async function pointer as a mutable
@@ -107,11 +131,12 @@ static int check_afp(crl_coro *c, crl_async_state *st) {
     return -1;
   }
   LLVMValueRef init = LLVMGetInitializer(g);
-  if (!init || !is_afp_type(c, LLVMGlobalGetValueType(g)) ||
-      !(LLVMIsAConstantStruct(init) || LLVMIsAConstantAggregateZero(init))) {
+  if (!crl_async_is_afp_type(c->td, LLVMGlobalGetValueType(g)) ||
+      !crl_async_is_afp_init(init)) {
     CRL_ERR(c, c->id, "the async function pointer must be a global defined as a "
-                      "<{ i32, i32 }> (relative function pointer, context size), so "
-                      "that its context size can be set");
+                      "struct of two i32, <{ i32, i32 }> or { i32, i32 } (relative "
+                      "function pointer, context size at offset 4), so that its "
+                      "context size can be set");
     return -1;
   }
   st->afp = g;

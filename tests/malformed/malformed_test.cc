@@ -232,7 +232,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         ASYNC_MALFORMED("afp_array"), ASYNC_MALFORMED("afp_declaration"),
         ASYNC_MALFORMED("afp_i64_size_field"), ASYNC_MALFORMED("afp_is_function"),
-        ASYNC_MALFORMED("afp_not_global"),
+        ASYNC_MALFORMED("afp_not_global"), ASYNC_MALFORMED("afp_unpacked_size_not_at_4"),
         ASYNC_MALFORMED("afp_shared"), ASYNC_MALFORMED("async_resume_unused_by_suspend"),
         ASYNC_MALFORMED("end_async_args_count"), ASYNC_MALFORMED("end_async_args_type"),
         ASYNC_MALFORMED("end_async_fn_not_function"), ASYNC_MALFORMED("end_async_in_switch"),

@@ -99,8 +99,11 @@ int crl_async_lower_in_fn(crl_coro *c, LLVMValueRef fn, int in_ramp,
                           const crl_async_tail *tails, unsigned num_tails);
 
 /* async_context.c: the frame's place in the context, the final size in
- * the async function pointer, the report's context figures. */
+ * the async function pointer (the largest of those of the run's
+ * coroutines that share it), the report's context figures. */
 int crl_async_place_frame(crl_coro *c);
+/* Frees what place_frame keeps across a run (the run_release hook). */
+void crl_async_run_release(void *run_state);
 
 /* async_clones.c: the resume functions; tail_of maps each suspend's tail
  * call in the coroutine to its index + 1. */

@@ -129,42 +129,9 @@ static int context_dealloc(const crl_module_ctx *m, LLVMBuilderRef b, LLVMValueR
   return 0;
 }
 
-/* One async function pointer holds one size: two coroutines naming the
- * same one would leave one of them with its callers allocating the other's
- * size (LLVM 22 lets the last split win). The second is the error. */
-static int check_shared_afps(const crl_module_ctx *m) {
-  crl_vec ids = {0};
-  crl_valmap owner;
-  if (calls_in_order(m->mod, CRL_I_ID_ASYNC, &ids) != 0 ||
-      crl_valmap_init(&owner, ids.n + 1) != 0) {
-    crl_vec_free(&ids);
-    return oom(m);
-  }
-  int rc = 0;
-  for (unsigned n = 0; n < ids.n && rc == 0; n++) {
-    LLVMValueRef g = crl_async_strip_casts(LLVMGetOperand(ids.v[n], 3));
-    if (!g || !LLVMIsAGlobalVariable(g)) continue;
-    LLVMValueRef first = crl_valmap_get(&owner, g);
-    if (first && first != fn_of(ids.v[n])) {
-      char *ref = crl_async_global_ref(g);
-      crl_diagf(m->res, CRL_SEV_ERROR, fn_of(ids.v[n]), ids.v[n],
-                "the async function pointer %s is already @%s's: each async function "
-                "needs its own, which holds its context size",
-                ref ? ref : "", LLVMGetValueName(first));
-      free(ref);
-      rc = -1;
-    }
-    if (!first) crl_valmap_put(&owner, g, fn_of(ids.v[n]));
-  }
-  crl_valmap_free(&owner);
-  crl_vec_free(&ids);
-  return rc;
-}
-
 int crl_async_module_early(const crl_module_ctx *m) {
   crl_vec prep = {0}, alloc = {0}, dealloc = {0};
-  int rc = check_shared_afps(m);
-  if (rc != 0) return rc;
+  int rc = 0;
   if (calls_of(m->mod, CRL_I_PREPARE_ASYNC, &prep) != 0 ||
       calls_in_order(m->mod, CRL_I_ASYNC_CONTEXT_ALLOC, &alloc) != 0 ||
       calls_in_order(m->mod, CRL_I_ASYNC_CONTEXT_DEALLOC, &dealloc) != 0)

@@ -383,28 +383,6 @@ static int check_end(crl_coro *c, LLVMValueRef e) {
   return check_tail_fn(c, e, 2, 1, "llvm.coro.end.async") ? 0 : -1;
 }
 
-/* Every llvm.coro.async.resume stands for a suspend's resume function;
- * one no suspend names would have nothing to stand for. */
-static int check_stray_resumes(crl_coro *c) {
-  crl_valmap named;
-  if (crl_valmap_init(&named, c->num_susp + 1) != 0) {
-    CRL_ERR(c, c->id, "out of memory");
-    return -1;
-  }
-  for (uint32_t s = 0; s < c->num_susp; s++)
-    crl_valmap_put(&named, crl_async_of(c)->susp[s].resume_call, c->fn);
-  int rc = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb && !rc; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !rc; i = LLVMGetNextInstruction(i))
-      if (crl_intrinsic_of(i) == CRL_I_ASYNC_RESUME && !crl_valmap_has(&named, i)) {
-        CRL_ERR(c, i, "this llvm.coro.async.resume is no suspend's resume function "
-                      "(operand 2 of an llvm.coro.suspend.async)");
-        rc = -1;
-      }
-  crl_valmap_free(&named);
-  return rc;
-}
-
 /* Intrinsics of other ABIs that have no meaning here. */
 static int check_foreign(crl_coro *c) {
   const crl_vec *vs[] = {&c->allocs, &c->frees, &c->allocas_get};
@@ -451,7 +429,7 @@ int crl_async_validate(crl_coro *c) {
   if (check_tail_calls(c) != 0 || check_id(c, st) != 0 || check_foreign(c) != 0 || check_target(c) != 0) return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (check_suspend(c, s) != 0) return -1;
-  if (check_resume_unique(c) != 0 || check_stray_resumes(c) != 0) return -1;
+  if (check_resume_unique(c) != 0) return -1;
   for (unsigned k = 0; k < c->ends.n; k++)
     if (check_end(c, c->ends.v[k]) != 0) return -1;
   return 0;

@@ -16,10 +16,13 @@
  *     cleanup            coro/cleanup.c
  *     release                              (the ABI's, always)
  *   module:  every linked lowering's module_late (what reads final
- *            sizes), nothing left behind, then the verifier on what changed.
+ *            sizes), its run_release (what it kept across the run's
+ *            coroutines), nothing left behind, then the verifier on what
+ *            changed.
  *
  * A new lowering is a package exporting one crl_lowering table; it is
  * listed below and found by weak reference. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,16 +49,23 @@ void crl_options_init(crl_options *o) {
 static const crl_lowering *const linked[] = {
     &crl_switch_lowering, &crl_retcon_lowering, &crl_async_lowering};
 
-static const crl_lowering *find_lowering(const crl_options *o, crl_abi abi) {
+/* The lowerings a run can use: the options' list, else those linked in. */
+static const crl_lowering *const *lowerings(const crl_options *o, size_t *n) {
   if (o->lowerings) {
-    for (size_t i = 0; i < o->num_lowerings; i++)
-      if (o->lowerings[i] && (o->lowerings[i]->abis & abi))
-        return o->lowerings[i];
-    return NULL;
+    *n = o->num_lowerings;
+    return o->lowerings;
   }
-  for (size_t i = 0; i < sizeof linked / sizeof *linked; i++)
-    if (linked[i] && (linked[i]->abis & abi)) return linked[i];
-  return NULL;
+  *n = sizeof linked / sizeof *linked;
+  return linked;
+}
+
+/* The index in that list of the lowering for `abi`, or SIZE_MAX. */
+static size_t find_lowering(const crl_options *o, crl_abi abi) {
+  size_t n;
+  const crl_lowering *const *ls = lowerings(o, &n);
+  for (size_t i = 0; i < n; i++)
+    if (ls[i] && (ls[i]->abis & abi)) return i;
+  return SIZE_MAX;
 }
 
 /* Functions calling a coroutine intrinsic (`any`), and those calling a
@@ -104,10 +114,15 @@ static int oom_check(crl_coro *c, int rc) {
   return rc;
 }
 
-static int choose_lowering(crl_coro *c) {
+/* run_states: one slot per lowering of the list (lowerings()), kept for
+ * the whole run. */
+static int choose_lowering(crl_coro *c, void **run_states) {
   const crl_options *opts = c->opts;
   unsigned allowed = opts->allowed_abis ? opts->allowed_abis : CRL_ABI_ALL;
-  c->low = find_lowering(opts, c->abi);
+  size_t n, i = find_lowering(opts, c->abi);
+  const crl_lowering *const *ls = lowerings(opts, &n);
+  c->low = i == SIZE_MAX ? NULL : ls[i];
+  c->run_state = i == SIZE_MAX ? NULL : &run_states[i];
   if (!(allowed & c->abi)) {
     CRL_ERR(c, c->id, "coroutine uses the %s ABI, which the options do not allow",
             crl_abi_name(c->abi));
@@ -124,11 +139,11 @@ static int choose_lowering(crl_coro *c) {
 }
 
 /* The per-coroutine steps, each run only while all before it succeeded. */
-static int run_steps(crl_coro *c) {
+static int run_steps(crl_coro *c, void **run_states) {
   const crl_lowering *L;
   int rc = crl_shape_build(c);
   if (rc > 0) return 0; /* nothing to lower (crl_shape_build) */
-  if (rc == 0) rc = choose_lowering(c);
+  if (rc == 0) rc = choose_lowering(c, run_states);
   if (rc != 0) return rc;
   L = c->low;
   if (L->init) rc = oom_check(c, L->init(c));
@@ -149,7 +164,7 @@ static int run_steps(crl_coro *c) {
 
 static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
                      crl_result *res, const crl_options *opts,
-                     const crl_valmap *slots) {
+                     const crl_valmap *slots, void **run_states) {
   crl_coro c;
   memset(&c, 0, sizeof c);
   c.mod = LLVMGetGlobalParent(fn);
@@ -177,7 +192,7 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
     rc = oom_check(&c, 0);
   }
   if (rc == 0) crl_remove_unreachable(fn);
-  if (rc == 0) rc = run_steps(&c);
+  if (rc == 0) rc = run_steps(&c, run_states);
   crl_frame_free(&c);
   if (c.low && c.low->release) c.low->release(&c);
   crl_coro_free(&c);
@@ -189,8 +204,8 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
 static int each_module_hook(LLVMModuleRef m, const crl_target *t, crl_result *res,
                             const crl_options *opts, int late) {
   crl_module_ctx mc = {m, t, res, opts};
-  const crl_lowering *const *ls = opts->lowerings ? opts->lowerings : linked;
-  size_t n = opts->lowerings ? opts->num_lowerings : sizeof linked / sizeof *linked;
+  size_t n;
+  const crl_lowering *const *ls = lowerings(opts, &n);
   for (size_t i = 0; i < n; i++) {
     if (!ls[i]) continue;
     int (*hook)(const crl_module_ctx *) = late ? ls[i]->module_late : ls[i]->module_early;
@@ -281,16 +296,23 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   if (coroutines && module_early(m, target, res, opts) == 0) {
     crl_vec coros = {0};
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    size_t nl;
+    const crl_lowering *const *ls = lowerings(opts, &nl);
+    void **run_states = calloc(nl + 1, sizeof *run_states);
+    if (!run_states) crl_diagf(res, CRL_SEV_ERROR, NULL, NULL, "out of memory");
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f && run_states; f = LLVMGetNextFunction(f))
       if (!LLVMIsDeclaration(f) && crl_is_presplit(f) && (!only || f == only))
         crl_vec_push(&coros, f);
     for (unsigned i = 0; i < coros.n; i++) {
       uint32_t k = crl_valmap_get_id(&index_of, coros.v[i]);
       lower_one(coros.v[i], td, target, res, opts,
-                slot_maps && k != UINT32_MAX ? &slot_maps[k] : NULL);
+                slot_maps && k != UINT32_MAX ? &slot_maps[k] : NULL, run_states);
     }
     crl_vec_free(&coros);
     if (crl_result_ok(res)) each_module_hook(m, target, res, opts, 1);
+    for (size_t i = 0; run_states && i < nl; i++)
+      if (run_states[i] && ls[i] && ls[i]->run_release) ls[i]->run_release(run_states[i]);
+    free(run_states);
   }
   if (crl_result_ok(res)) crl_check_leftovers(m, res, opts->keep_elision_markers);
   if (crl_result_ok(res) && !opts->skip_output_verify)

@@ -297,6 +297,13 @@ else
   else ok; fi
 fi
 
+begin "an async function pointer several coroutines share: the largest size, a warning naming both"
+run tests/lit/async_afp_shared.ll -S -o "$T/shared.ll"
+if [ $rc -ne 0 ]; then bad "status $rc, want 0"
+elif ! grep -q "in function 'c': the async function pointer @shared also holds the context size of @b, 64 bytes, where this coroutine needs 40" "$T/stderr"; then bad "no warning naming @c and @b"
+elif ! grep -q '^@shared = .* i32 64 }>' "$T/shared.ll"; then bad "@shared does not hold 64"
+else ok; fi
+
 begin "the report marks fields kept in the realignment slack (JSON and text)"
 run --target=x86_64-pc-linux-gnu --frame-report=json "$IN/overaligned.ll" -o "$T/oa.ll"
 if [ $rc -ne 0 ]; then bad "status $rc"

@@ -233,7 +233,6 @@ INSTANTIATE_TEST_SUITE_P(
         ASYNC_MALFORMED("afp_array"), ASYNC_MALFORMED("afp_declaration"),
         ASYNC_MALFORMED("afp_i64_size_field"), ASYNC_MALFORMED("afp_is_function"),
         ASYNC_MALFORMED("afp_not_global"), ASYNC_MALFORMED("afp_unpacked_size_not_at_4"),
-        ASYNC_MALFORMED("afp_shared"), ASYNC_MALFORMED("async_resume_unused_by_suspend"),
         ASYNC_MALFORMED("end_async_args_count"), ASYNC_MALFORMED("end_async_args_type"),
         ASYNC_MALFORMED("end_async_fn_not_function"), ASYNC_MALFORMED("end_async_in_switch"),
         ASYNC_MALFORMED("id_align_not_constant"), ASYNC_MALFORMED("id_align_not_power_of_two"),
@@ -281,7 +280,8 @@ TEST_P(AsyncAccepted, Lowers) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Async, AsyncAccepted,
-                         ::testing::Values("afp_mutable_global", "afp_unnamed",
+                         ::testing::Values("afp_mutable_global", "afp_shared", "afp_unnamed",
+                                           "async_resume_unused_by_suspend",
                                            "context_param_not_pointer",
                                            "external_projection_forwarder",
                                            "frame_align_above_context",

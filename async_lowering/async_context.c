@@ -84,18 +84,19 @@ static int patch_afp(crl_coro *c, crl_async_state *st) {
 }
 
 /* An alloca aligned above the context: its alignment is a promise to the
- * program, which only run-time realignment keeps (opt-in, as LLVM 22
- * does it). Spills are ours to store less aligned, so they never count. */
+ * program, which run-time realignment keeps (the default, as LLVM 22
+ * does; the options may refuse it instead). Spills are ours to store
+ * less aligned, so they never count. */
 static int check_overaligned(crl_coro *c, const crl_async_state *st) {
-  if (c->opts && c->opts->async_realign_overaligned) return 0;
+  if (!c->opts || !c->opts->async_refuse_overaligned) return 0;
   for (uint32_t f = 0; f < c->num_fields; f++) {
     const crl_frame_field_plan *fd = &c->fields[f];
     if (!fd->realign || !fd->value || !LLVMIsAAllocaInst(fd->value)) continue;
     CRL_ERR(c, fd->value,
             "the alloca needs alignment %u, above the async context's %u "
             "(operand 2 of llvm.coro.id.async), and it lives across a suspend: "
-            "the frame's alignment cannot exceed the context's (allow run-time "
-            "realignment, as LLVM 22 does, with --async-realign-overaligned)",
+            "it would be realigned at run time, as LLVM 22 does, but the options "
+            "refuse that (--no-async-realign-overaligned)",
             fd->realign, st->ctx_align);
     return -1;
   }

@@ -43,9 +43,9 @@ for arch in x86_64 aarch64; do
     { echo "$tl"; grep -v -E '^target (datalayout|triple)' "$f"; } >"$work/$n.in.ll"
     "$OPT" -S -passes='coro-early,cgscc(coro-split),coro-cleanup' "$work/$n.in.ll" \
       -o "$work/$n.llvm.ll" 2>/dev/null || continue
-    # realigned_frame needs LLVM 22's run-time realignment, which corolower
-    # does only when asked; no other case is affected by the option.
-    "$COROLOWER" --async-realign-overaligned "$work/$n.in.ll" -S -o "$work/$n.crl.ll" 2>/dev/null || {
+    # realigned_frame is realigned at run time, as LLVM 22 does (the
+    # default).
+    "$COROLOWER" "$work/$n.in.ll" -S -o "$work/$n.crl.ll" 2>/dev/null || {
       echo "corolower failed on $n ($arch)" >&2; exit 1; }
     # Only the async function pointers of coroutines (those LLVM changed or
     # that name a coroutine's id); the input's own sizes tell which.

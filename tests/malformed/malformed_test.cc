@@ -6,7 +6,9 @@
 //   ; EXPECT-STAGE: parse | verify | lower   (default lower)
 //   ; EXPECT-FUNCTION: name                   (the diagnostic's function)
 //   ; EXPECT-ERROR: text                      (repeatable; substrings)
-//   ; ARGS: --abi=LIST                        (options, as for the CLI)
+//   ; ARGS: --abi=LIST                        (options, as for the CLI:
+//                                              --abi= and
+//                                              --no-async-realign-overaligned)
 // The CLI runs the same files in tests/cli/cli_test.sh.
 #include <cstdlib>
 #include <cstring>
@@ -143,6 +145,8 @@ TEST_P(Malformed, GivesAClearError) {
   crl_options opts;
   crl_options_init(&opts);
   if (unsigned abis = AbisFromArgs(c.args)) opts.allowed_abis = abis;
+  opts.async_refuse_overaligned =
+      c.args.find("--no-async-realign-overaligned") != std::string::npos;
   crl_result *r = crlh_lower(ctx, &opts);
   EXPECT_TRUE(HasExpectedError(r, c)) << c.file;
   EXPECT_GE(crlh_count_diags(r, CRL_SEV_ERROR), 1u);
@@ -163,6 +167,8 @@ TEST_P(Malformed, SameErrorThroughLowerFunction) {
   crl_options opts;
   crl_options_init(&opts);
   if (unsigned abis = AbisFromArgs(c.args)) opts.allowed_abis = abis;
+  opts.async_refuse_overaligned =
+      c.args.find("--no-async-realign-overaligned") != std::string::npos;
   crl_result *r = crl_lower_function(fn, &opts);
   EXPECT_TRUE(HasExpectedError(r, c)) << c.file;
   crl_result_free(r);
@@ -263,7 +269,8 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // What looks wrong but LLVM 22 lowers correctly (tests/async/malformed/
-// accepted): corolower lowers it too, into valid IR with nothing left.
+// accepted): corolower lowers it too, with the default options, into valid
+// IR with nothing left.
 class AsyncAccepted : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(AsyncAccepted, Lowers) {
@@ -273,7 +280,6 @@ TEST_P(AsyncAccepted, Lowers) {
   ASSERT_TRUE(m.ok()) << m.error();
   crl_options opts;
   crl_options_init(&opts);
-  opts.async_realign_overaligned = c.args.find("--async-realign-overaligned") != std::string::npos;
   EXPECT_TRUE(crlh::LowersOk(m, &opts));
   EXPECT_TRUE(crlh::Verifies(m));
   EXPECT_TRUE(crlh::FullyLowered(m));

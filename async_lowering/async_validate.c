@@ -150,12 +150,17 @@ static int check_id(crl_coro *c, crl_async_state *st) {
                       "must be a constant");
     return -1;
   }
-  if (!const_u64(LLVMGetOperand(c->id, 1), &align) || align == 0 ||
+  /* 0 claims no alignment: LLVM reads it as 1 (ConstantInt's alignment
+   * value), so spills are stored unaligned and aligned allocas realigned
+   * at run time. Anything else that is no power of two has no meaning
+   * (LLVM would assert, or silently round it down without assertions). */
+  if (!const_u64(LLVMGetOperand(c->id, 1), &align) ||
       (align & (align - 1)) || align > (1u << 29)) {
     CRL_ERR(c, c->id, "the context alignment (operand 2 of llvm.coro.id.async) must "
-                      "be a constant power of two");
+                      "be a constant power of two, or 0 for none");
     return -1;
   }
+  if (align == 0) align = 1;
   unsigned np = LLVMCountParams(c->fn);
   if (!const_u64(LLVMGetOperand(c->id, 2), &arg) || arg >= np ||
       !ptr_like(c, LLVMTypeOf(LLVMGetParam(c->fn, (unsigned)arg)))) {

@@ -288,7 +288,7 @@ TEST_P(AsyncAccepted, Lowers) {
 INSTANTIATE_TEST_SUITE_P(Async, AsyncAccepted,
                          ::testing::Values("afp_mutable_global", "afp_shared", "afp_unnamed",
                                            "async_resume_unused_by_suspend",
-                                           "context_param_not_pointer",
+                                           "context_align_zero", "context_param_not_pointer",
                                            "external_projection_forwarder",
                                            "frame_align_above_context",
                                            "frame_align_spill_above_context",

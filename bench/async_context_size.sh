@@ -27,10 +27,11 @@ target_lines() {
   "$CLANG" --target="$1" -S -emit-llvm "$work/empty.c" -o - | grep -E '^target (datalayout|triple)'
 }
 
-# NAME size, for every <{ i32, i32 }> global of a module, constant or not
-# (swiftc's are mutable, of a named type), named or not (@N: N).
+# NAME size, for every <{ i32, i32 }> or { i32, i32 } global of a module,
+# constant or not (swiftc's are mutable, of a named type), named or not
+# (@N: N).
 sizes_of() {
-  sed -n -E 's/^@([A-Za-z0-9_.$]+) = (internal |private |hidden )?(unnamed_addr )?(constant|global) (<\{ i32, i32 \}>|%[A-Za-z0-9_.]+) <\{ .*, i32 ([0-9]+) \}>.*/\1 \6/p' "$1"
+  sed -n -E 's/^@([A-Za-z0-9_.$]+) = (internal |private |hidden )?(unnamed_addr )?(constant|global) (<?\{ i32, i32 \}>?|%[A-Za-z0-9_.]+) <?\{ .*, i32 ([0-9]+) \}>?.*/\1 \6/p' "$1"
 }
 
 inputs=("$root"/tests/async/cases/*.ll "$@")

@@ -53,7 +53,7 @@ pointer the callee writes its result through (or null). Features, for
             then
   llvmforms  forms LLVM's own tests use: async function pointers of an
             unpacked { i32, i32 }; arrays aligned 32 or 64, above the
-            context's alignment (realigned at run time); and
+            context's alignment of 16 (realigned at run time); and
             llvm.coro.async.resume calls no suspend names (null), one
             made after coro.begin and traced at the end (its value lives
             across every suspend), one made and traced at the end
@@ -326,7 +326,12 @@ class Gen:
         on, x = self.on("llvmforms"), self.lrng
         f.unpacked = on and x.random() < 0.3
         f.orphan = on and x.random() < 0.3
-        if on:
+        # Over-aligned arrays only with context alignment 16: with 8, the
+        # padding realignment adds (24 or 56 bytes) can put a spill that
+        # LLVM stores 8-aligned (<4 x i32>, i128) at an offset its unpacked
+        # frame type pads, past the size it counted (LLVM 22 writes past
+        # the context; tests/async/README.md, context_align_zero).
+        if on and f.align == 16:
             f.arrays = [(a, m, x.choice([32, 64]) if x.random() < 0.3 else al) for a, m, al in f.arrays]
 
     # ------------------------------------------------------------- planning

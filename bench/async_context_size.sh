@@ -7,7 +7,9 @@
 #
 # Prints one CSV line per (case, arch, function): case,arch,afp,llvm,corolower
 # then, per architecture, how many are smaller / equal / larger and the
-# geometric mean of corolower/LLVM. Exit status 1 if any is larger.
+# geometric mean of corolower/LLVM. Exit status 1 if any is larger. The
+# afp_shared case's shared pointer is left out (a comment line): LLVM
+# writes a size too small for one of the two functions sharing it.
 #
 # Usage: bench/async_context_size.sh [EXTRA.ll ...]
 # Environment: COROLOWER (default bazel-bin/corolower), OPT (default opt-22),
@@ -59,6 +61,12 @@ for arch in x86_64 aarch64; do
       l=$(awk -v g="$g" '$1 == g { print $2 }' "$work/llvm.txt")
       c=$(awk -v g="$g" '$1 == g { print $2 }' "$work/crl.txt")
       [ -n "$l" ] && [ -n "$c" ] || continue
+      # Where LLVM 22's size is too small for the program (an expected
+      # failure of its own in //tests/async:async_llvm), it is no baseline.
+      if [ "$n/$g" = afp_shared/shared_afp ]; then
+        echo "# $n,$arch,$g,$l,$c: not compared: LLVM's size is too small (tests/async/README.md)"
+        continue
+      fi
       echo "$n,$arch,$g,$l,$c"
       count[$arch]=$(( ${count[$arch]:-0} + 1 ))
       if [ "$c" -lt "$l" ]; then smaller[$arch]=$(( ${smaller[$arch]:-0} + 1 ));

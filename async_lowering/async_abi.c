@@ -147,5 +147,6 @@ const crl_lowering crl_async_lowering = {
     .split = async_split,
     .finish = async_finish,
     .release = async_release,
+    .run_release = crl_async_run_release,
     .module_late = crl_async_module_late,
 };

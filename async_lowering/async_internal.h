@@ -43,6 +43,13 @@ static inline crl_async_state *crl_async_of(crl_coro *c) {
 int crl_async_validate(crl_coro *c);
 /* Through the casts, zero GEPs and `returned` calls LLVM reads through. */
 LLVMValueRef crl_async_strip_casts(LLVMValueRef v);
+/* An async function pointer's type: a struct of two i32, packed or not,
+ * the context size at offset 4 of the layout td. */
+int crl_async_is_afp_type(LLVMTargetDataRef td, LLVMTypeRef t);
+/* An initializer whose field 1 can be replaced (a struct or zeroinitializer). */
+int crl_async_is_afp_init(LLVMValueRef init);
+/* g's initializer with field 1 = size (an i32 constant), of g's type. */
+LLVMValueRef crl_async_afp_with_size(LLVMValueRef g, LLVMValueRef size);
 /* "@name", or "@N" for an unnamed global; malloc'd, NULL without memory. */
 char *crl_async_global_ref(LLVMValueRef g);
 
@@ -92,8 +99,11 @@ int crl_async_lower_in_fn(crl_coro *c, LLVMValueRef fn, int in_ramp,
                           const crl_async_tail *tails, unsigned num_tails);
 
 /* async_context.c: the frame's place in the context, the final size in
- * the async function pointer, the report's context figures. */
+ * the async function pointer (the largest of those of the run's
+ * coroutines that share it), the report's context figures. */
 int crl_async_place_frame(crl_coro *c);
+/* Frees what place_frame keeps across a run (the run_release hook). */
+void crl_async_run_release(void *run_state);
 
 /* async_clones.c: the resume functions; tail_of maps each suspend's tail
  * call in the coroutine to its index + 1. */

@@ -129,42 +129,9 @@ static int context_dealloc(const crl_module_ctx *m, LLVMBuilderRef b, LLVMValueR
   return 0;
 }
 
-/* One async function pointer holds one size: two coroutines naming the
- * same one would leave one of them with its callers allocating the other's
- * size (LLVM 22 lets the last split win). The second is the error. */
-static int check_shared_afps(const crl_module_ctx *m) {
-  crl_vec ids = {0};
-  crl_valmap owner;
-  if (calls_in_order(m->mod, CRL_I_ID_ASYNC, &ids) != 0 ||
-      crl_valmap_init(&owner, ids.n + 1) != 0) {
-    crl_vec_free(&ids);
-    return oom(m);
-  }
-  int rc = 0;
-  for (unsigned n = 0; n < ids.n && rc == 0; n++) {
-    LLVMValueRef g = crl_async_strip_casts(LLVMGetOperand(ids.v[n], 3));
-    if (!g || !LLVMIsAGlobalVariable(g)) continue;
-    LLVMValueRef first = crl_valmap_get(&owner, g);
-    if (first && first != fn_of(ids.v[n])) {
-      char *ref = crl_async_global_ref(g);
-      crl_diagf(m->res, CRL_SEV_ERROR, fn_of(ids.v[n]), ids.v[n],
-                "the async function pointer %s is already @%s's: each async function "
-                "needs its own, which holds its context size",
-                ref ? ref : "", LLVMGetValueName(first));
-      free(ref);
-      rc = -1;
-    }
-    if (!first) crl_valmap_put(&owner, g, fn_of(ids.v[n]));
-  }
-  crl_valmap_free(&owner);
-  crl_vec_free(&ids);
-  return rc;
-}
-
 int crl_async_module_early(const crl_module_ctx *m) {
   crl_vec prep = {0}, alloc = {0}, dealloc = {0};
-  int rc = check_shared_afps(m);
-  if (rc != 0) return rc;
+  int rc = 0;
   if (calls_of(m->mod, CRL_I_PREPARE_ASYNC, &prep) != 0 ||
       calls_in_order(m->mod, CRL_I_ASYNC_CONTEXT_ALLOC, &alloc) != 0 ||
       calls_in_order(m->mod, CRL_I_ASYNC_CONTEXT_DEALLOC, &dealloc) != 0)
@@ -180,43 +147,34 @@ int crl_async_module_early(const crl_module_ctx *m) {
   return rc;
 }
 
-/* An async function pointer operand: a global defined as <{ i32, i32 }>. */
-static LLVMValueRef afp_global(LLVMValueRef v) {
+/* An async function pointer operand: a global defined as a struct of
+ * two i32 (crl_async_is_afp_type). */
+static LLVMValueRef afp_global(const crl_module_ctx *m, LLVMValueRef v) {
   LLVMValueRef g = crl_async_strip_casts(v);
   if (!g || !LLVMIsAGlobalVariable(g)) return NULL;
-  LLVMValueRef init = LLVMGetInitializer(g);
-  LLVMTypeRef t = LLVMGlobalGetValueType(g);
-  if (!init || LLVMGetTypeKind(t) != LLVMStructTypeKind || !LLVMIsPackedStruct(t) ||
-      LLVMCountStructElementTypes(t) != 2)
-    return NULL;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(t));
-  if (LLVMStructGetTypeAtIndex(t, 0) != i32 || LLVMStructGetTypeAtIndex(t, 1) != i32)
-    return NULL;
-  return LLVMIsAConstantStruct(init) || LLVMIsAConstantAggregateZero(init) ? g : NULL;
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m->mod);
+  if (!crl_async_is_afp_type(td, LLVMGlobalGetValueType(g))) return NULL;
+  return crl_async_is_afp_init(LLVMGetInitializer(g)) ? g : NULL;
 }
 
-static LLVMValueRef field(LLVMValueRef g, unsigned k) {
+static LLVMValueRef size_of_afp(LLVMValueRef g) {
   LLVMValueRef init = LLVMGetInitializer(g);
   return LLVMIsAConstantStruct(init)
-             ? LLVMGetOperand(init, k)
+             ? LLVMGetOperand(init, 1)
              : LLVMConstNull(LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(g))));
 }
 
 static int size_replace(const crl_module_ctx *m, LLVMValueRef call) {
-  LLVMValueRef target = afp_global(LLVMGetOperand(call, 0));
-  LLVMValueRef source = afp_global(LLVMGetOperand(call, 1));
+  LLVMValueRef target = afp_global(m, LLVMGetOperand(call, 0));
+  LLVMValueRef source = afp_global(m, LLVMGetOperand(call, 1));
   if (!target || !source) {
     crl_diagf(m->res, CRL_SEV_ERROR, fn_of(call), call,
               "both operands of llvm.coro.async.size.replace must be async function "
-              "pointers: globals defined as <{ i32, i32 }> (the %s is not)",
+              "pointers: globals defined as a struct of two i32 (the %s is not)",
               target ? "source" : "target");
     return -1;
   }
-  LLVMValueRef fields[2] = {field(target, 0), field(source, 1)};
-  LLVMTypeRef t = LLVMGlobalGetValueType(target);
-  LLVMSetInitializer(target, LLVMGetStructName(t)
-                                 ? LLVMConstNamedStruct(t, fields, 2)
-                                 : LLVMConstStructInContext(LLVMGetTypeContext(t), fields, 2, 1));
+  LLVMSetInitializer(target, crl_async_afp_with_size(target, size_of_afp(source)));
   LLVMInstructionEraseFromParent(call);
   return 0;
 }

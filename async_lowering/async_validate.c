@@ -89,12 +89,36 @@ static int ptr_like(crl_coro *c, LLVMTypeRef t) {
                        LLVMGetIntTypeWidth(t) == 8 * LLVMPointerSize(c->td));
 }
 
-/* <{ i32, i32 }>: a relative pointer to the function and the context size. */
-static int is_afp_type(crl_coro *c, LLVMTypeRef t) {
-  return LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMIsPackedStruct(t) &&
-         LLVMCountStructElementTypes(t) == 2 &&
-         LLVMStructGetTypeAtIndex(t, 0) == c->i32_t &&
-         LLVMStructGetTypeAtIndex(t, 1) == c->i32_t;
+/* Two i32 fields, the second 4 bytes in (where callers and
+ * llvm.coro.async.context.alloc read the size): swiftc's packed
+ * <{ i32, i32 }>, or the unpacked { i32, i32 } other front ends write
+ * (LLVM writes field 1 of any struct; a layout that moves it elsewhere
+ * would leave callers reading something else). */
+int crl_async_is_afp_type(LLVMTargetDataRef td, LLVMTypeRef t) {
+  if (LLVMGetTypeKind(t) != LLVMStructTypeKind || LLVMIsOpaqueStruct(t) ||
+      LLVMCountStructElementTypes(t) != 2)
+    return 0;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMTypeRef f = LLVMStructGetTypeAtIndex(t, k);
+    if (LLVMGetTypeKind(f) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(f) != 32) return 0;
+  }
+  return LLVMOffsetOfElement(td, t, 1) == 4;
+}
+
+/* The initializer a global of that type can have its size written into. */
+int crl_async_is_afp_init(LLVMValueRef init) {
+  return init && (LLVMIsAConstantStruct(init) || LLVMIsAConstantAggregateZero(init));
+}
+
+/* The same struct type with field 1 replaced by `size`, field 0 kept. */
+LLVMValueRef crl_async_afp_with_size(LLVMValueRef g, LLVMValueRef size) {
+  LLVMValueRef init = LLVMGetInitializer(g);
+  LLVMTypeRef t = LLVMGlobalGetValueType(g);
+  LLVMValueRef rel = LLVMIsAConstantStruct(init) ? LLVMGetOperand(init, 0)
+                                                 : LLVMConstNull(LLVMStructGetTypeAtIndex(t, 0));
+  LLVMValueRef fields[2] = {rel, size};
+  if (LLVMGetStructName(t)) return LLVMConstNamedStruct(t, fields, 2);
+  return LLVMConstStructInContext(LLVMGetTypeContext(t), fields, 2, LLVMIsPackedStruct(t));
 }
 
 /* Constant or not: swiftc emits every async function pointer as a mutable
@@ -108,11 +132,12 @@ static int check_afp(crl_coro *c, crl_async_state *st) {
     return -1;
   }
   LLVMValueRef init = LLVMGetInitializer(g);
-  if (!init || !is_afp_type(c, LLVMGlobalGetValueType(g)) ||
-      !(LLVMIsAConstantStruct(init) || LLVMIsAConstantAggregateZero(init))) {
+  if (!crl_async_is_afp_type(c->td, LLVMGlobalGetValueType(g)) ||
+      !crl_async_is_afp_init(init)) {
     CRL_ERR(c, c->id, "the async function pointer must be a global defined as a "
-                      "<{ i32, i32 }> (relative function pointer, context size), so "
-                      "that its context size can be set");
+                      "struct of two i32, <{ i32, i32 }> or { i32, i32 } (relative "
+                      "function pointer, context size at offset 4), so that its "
+                      "context size can be set");
     return -1;
   }
   st->afp = g;
@@ -126,12 +151,17 @@ static int check_id(crl_coro *c, crl_async_state *st) {
                       "must be a constant");
     return -1;
   }
-  if (!const_u64(LLVMGetOperand(c->id, 1), &align) || align == 0 ||
+  /* 0 claims no alignment: LLVM reads it as 1 (ConstantInt's alignment
+   * value), so spills are stored unaligned and aligned allocas realigned
+   * at run time. Anything else that is no power of two has no meaning
+   * (LLVM would assert, or silently round it down without assertions). */
+  if (!const_u64(LLVMGetOperand(c->id, 1), &align) ||
       (align & (align - 1)) || align > (1u << 29)) {
     CRL_ERR(c, c->id, "the context alignment (operand 2 of llvm.coro.id.async) must "
-                      "be a constant power of two");
+                      "be a constant power of two, or 0 for none");
     return -1;
   }
+  if (align == 0) align = 1;
   unsigned np = LLVMCountParams(c->fn);
   if (!const_u64(LLVMGetOperand(c->id, 2), &arg) || arg >= np ||
       !ptr_like(c, LLVMTypeOf(LLVMGetParam(c->fn, (unsigned)arg)))) {
@@ -359,28 +389,6 @@ static int check_end(crl_coro *c, LLVMValueRef e) {
   return check_tail_fn(c, e, 2, 1, "llvm.coro.end.async") ? 0 : -1;
 }
 
-/* Every llvm.coro.async.resume stands for a suspend's resume function;
- * one no suspend names would have nothing to stand for. */
-static int check_stray_resumes(crl_coro *c) {
-  crl_valmap named;
-  if (crl_valmap_init(&named, c->num_susp + 1) != 0) {
-    CRL_ERR(c, c->id, "out of memory");
-    return -1;
-  }
-  for (uint32_t s = 0; s < c->num_susp; s++)
-    crl_valmap_put(&named, crl_async_of(c)->susp[s].resume_call, c->fn);
-  int rc = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb && !rc; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !rc; i = LLVMGetNextInstruction(i))
-      if (crl_intrinsic_of(i) == CRL_I_ASYNC_RESUME && !crl_valmap_has(&named, i)) {
-        CRL_ERR(c, i, "this llvm.coro.async.resume is no suspend's resume function "
-                      "(operand 2 of an llvm.coro.suspend.async)");
-        rc = -1;
-      }
-  crl_valmap_free(&named);
-  return rc;
-}
-
 /* Intrinsics of other ABIs that have no meaning here. */
 static int check_foreign(crl_coro *c) {
   const crl_vec *vs[] = {&c->allocs, &c->frees, &c->allocas_get};
@@ -427,7 +435,7 @@ int crl_async_validate(crl_coro *c) {
   if (check_tail_calls(c) != 0 || check_id(c, st) != 0 || check_foreign(c) != 0 || check_target(c) != 0) return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (check_suspend(c, s) != 0) return -1;
-  if (check_resume_unique(c) != 0 || check_stray_resumes(c) != 0) return -1;
+  if (check_resume_unique(c) != 0) return -1;
   for (unsigned k = 0; k < c->ends.n; k++)
     if (check_end(c, c->ends.v[k]) != 0) return -1;
   return 0;

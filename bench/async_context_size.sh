@@ -7,7 +7,9 @@
 #
 # Prints one CSV line per (case, arch, function): case,arch,afp,llvm,corolower
 # then, per architecture, how many are smaller / equal / larger and the
-# geometric mean of corolower/LLVM. Exit status 1 if any is larger.
+# geometric mean of corolower/LLVM. Exit status 1 if any is larger. The
+# afp_shared case's shared pointer is left out (a comment line): LLVM
+# writes a size too small for one of the two functions sharing it.
 #
 # Usage: bench/async_context_size.sh [EXTRA.ll ...]
 # Environment: COROLOWER (default bazel-bin/corolower), OPT (default opt-22),
@@ -27,10 +29,11 @@ target_lines() {
   "$CLANG" --target="$1" -S -emit-llvm "$work/empty.c" -o - | grep -E '^target (datalayout|triple)'
 }
 
-# NAME size, for every <{ i32, i32 }> global of a module, constant or not
-# (swiftc's are mutable, of a named type), named or not (@N: N).
+# NAME size, for every <{ i32, i32 }> or { i32, i32 } global of a module,
+# constant or not (swiftc's are mutable, of a named type), named or not
+# (@N: N).
 sizes_of() {
-  sed -n -E 's/^@([A-Za-z0-9_.$]+) = (internal |private |hidden )?(unnamed_addr )?(constant|global) (<\{ i32, i32 \}>|%[A-Za-z0-9_.]+) <\{ .*, i32 ([0-9]+) \}>.*/\1 \6/p' "$1"
+  sed -n -E 's/^@([A-Za-z0-9_.$]+) = (internal |private |hidden )?(unnamed_addr )?(constant|global) (<?\{ i32, i32 \}>?|%[A-Za-z0-9_.]+) <?\{ .*, i32 ([0-9]+) \}>?.*/\1 \6/p' "$1"
 }
 
 inputs=("$root"/tests/async/cases/*.ll "$@")
@@ -43,9 +46,9 @@ for arch in x86_64 aarch64; do
     { echo "$tl"; grep -v -E '^target (datalayout|triple)' "$f"; } >"$work/$n.in.ll"
     "$OPT" -S -passes='coro-early,cgscc(coro-split),coro-cleanup' "$work/$n.in.ll" \
       -o "$work/$n.llvm.ll" 2>/dev/null || continue
-    # realigned_frame needs LLVM 22's run-time realignment, which corolower
-    # does only when asked; no other case is affected by the option.
-    "$COROLOWER" --async-realign-overaligned "$work/$n.in.ll" -S -o "$work/$n.crl.ll" 2>/dev/null || {
+    # realigned_frame is realigned at run time, as LLVM 22 does (the
+    # default).
+    "$COROLOWER" "$work/$n.in.ll" -S -o "$work/$n.crl.ll" 2>/dev/null || {
       echo "corolower failed on $n ($arch)" >&2; exit 1; }
     # Only the async function pointers of coroutines (those LLVM changed or
     # that name a coroutine's id); the input's own sizes tell which.
@@ -58,6 +61,12 @@ for arch in x86_64 aarch64; do
       l=$(awk -v g="$g" '$1 == g { print $2 }' "$work/llvm.txt")
       c=$(awk -v g="$g" '$1 == g { print $2 }' "$work/crl.txt")
       [ -n "$l" ] && [ -n "$c" ] || continue
+      # Where LLVM 22's size is too small for the program (an expected
+      # failure of its own in //tests/async:async_llvm), it is no baseline.
+      if [ "$n/$g" = afp_shared/shared_afp ]; then
+        echo "# $n,$arch,$g,$l,$c: not compared: LLVM's size is too small (tests/async/README.md)"
+        continue
+      fi
       echo "$n,$arch,$g,$l,$c"
       count[$arch]=$(( ${count[$arch]:-0} + 1 ))
       if [ "$c" -lt "$l" ]; then smaller[$arch]=$(( ${smaller[$arch]:-0} + 1 ));

@@ -97,6 +97,10 @@ struct crl_coro {
   const crl_lowering *low;
   const struct crl_target *target; /* never NULL while lowering */
   void *abi_state;                 /* the lowering's own, from its init hook */
+  /* The lowering's slot for what it keeps across the coroutines of one
+   * run (crl_lower_module or crl_lower_function): NULL until it puts
+   * something there, freed by its run_release hook. */
+  void **run_state;
 
   /* shape */
   LLVMValueRef fn;

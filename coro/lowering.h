@@ -63,6 +63,11 @@ struct crl_lowering {
   int (*finish)(crl_coro *c);
   /* Frees c->abi_state; called whatever happened before. */
   void (*release)(crl_coro *c);
+  /* Frees what the lowering kept across one run's coroutines
+   * (*c->run_state, which its hooks make when they first need it: e.g.
+   * which coroutine of this run wrote a global several of them share);
+   * called once at the end of a run, whatever happened, when it is set. */
+  void (*run_release)(void *run_state);
 
   /* Whole module, once every coroutine is lowered and all frame sizes
    * are final (every linked lowering's, in table order), before the check

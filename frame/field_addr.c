@@ -4,16 +4,27 @@
  * coro.begin where every later use can see it. */
 #include "frame/frame.h"
 
-static unsigned ptrmask_id(void) {
-  return LLVMLookupIntrinsicID("llvm.ptrmask", 12);
-}
-
 /* base + off bytes (base itself when off is 0). */
 static LLVMValueRef byte_offset(crl_coro *c, LLVMBuilderRef b, LLVMValueRef base,
                                 uint64_t off) {
   if (!off) return base;
   LLVMValueRef o = LLVMConstInt(c->i64_t, off, 0);
   return LLVMBuildInBoundsGEP2(b, c->i8_t, base, &o, 1, "");
+}
+
+/* p rounded up to a multiple of `align` at run time: p plus (-p mod
+ * align), a byte GEP on p whose index is as wide as the pointer's (32
+ * bits on i686, ARM and wasm32). Not llvm.ptrmask(p + align - 1): LLVM
+ * 22's alias analysis reads a ptrmask result as its operand, offsets
+ * included (fixed after 22 by llvm-project PR 197082), so -O2 dropped
+ * stores to fields past the realigned object as overwritten by it
+ * (tests/difffuzz/regressions/mismatch_async-realign_180_O2). remat_plan.c
+ * knows this pattern. */
+static LLVMValueRef align_up(crl_coro *c, LLVMBuilderRef b, LLVMValueRef p, uint32_t align) {
+  LLVMTypeRef ity = LLVMIntPtrTypeInContext(c->ctx, c->td);
+  LLVMValueRef neg = LLVMBuildNeg(b, LLVMBuildPtrToInt(b, p, ity, ""), "");
+  LLVMValueRef pad = LLVMBuildAnd(b, neg, LLVMConstInt(ity, align - 1, 0), "");
+  return LLVMBuildInBoundsGEP2(b, c->i8_t, p, &pad, 1, "");
 }
 
 /* Where the region's slack block is: at the region field's start when the
@@ -34,17 +45,8 @@ LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
     if (f->in_slack) base = slack_base(c, b, frame, &c->fields[f->region - 1], base);
     return byte_offset(c, b, base, f->region_offset);
   }
-  LLVMValueRef addr = byte_offset(c, b, frame, f->offset + (f->realign ? f->realign - 1 : 0));
-  if (f->realign) {
-    /* The mask is as wide as the pointer's index (32 bits on i686, ARM and
-     * wasm32), as the verifier requires. */
-    LLVMTypeRef ity = LLVMIntPtrTypeInContext(c->ctx, c->td);
-    LLVMTypeRef tys[2] = {c->ptr_t, ity};
-    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(c->mod, ptrmask_id(), tys, 2);
-    LLVMValueRef args[2] = {addr, LLVMConstInt(ity, ~(uint64_t)(f->realign - 1), 0)};
-    addr = LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, 2, "");
-  }
-  return addr;
+  LLVMValueRef addr = byte_offset(c, b, frame, f->offset);
+  return f->realign ? align_up(c, b, addr, f->realign) : addr;
 }
 
 void crl_position_after_begin(crl_coro *c, LLVMBuilderRef b) {

@@ -30,7 +30,8 @@ uint32_t crl_pin_alloca(crl_coro *c, crl_field_kind k, const char *name,
 
 /* Addresses (field_addr.c). */
 /* Address of a frame field from `frame`, built with builder b at its
- * position (a GEP, plus llvm.ptrmask for over-aligned allocas). */
+ * position (a GEP, plus a run-time padding GEP for over-aligned allocas:
+ * ptrtoint, neg, and). */
 LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
                             uint32_t field);
 /* The field's address in the ramp, built once right after coro.begin. */

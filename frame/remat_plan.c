@@ -53,6 +53,63 @@ static int recomputable(LLVMValueRef v) {
 
 int crl_remat_candidate(LLVMValueRef v) { return recomputable(v); }
 
+static int is_op(LLVMValueRef v, LLVMOpcode op) {
+  return v && LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == op;
+}
+
+/* p, when v is the padding field_addr.c's align_up adds to p:
+ * and (sub 0, ptrtoint p), C. */
+static LLVMValueRef pad_base(LLVMValueRef v) {
+  if (!is_op(v, LLVMAnd) || !LLVMIsAConstantInt(LLVMGetOperand(v, 1))) return NULL;
+  LLVMValueRef neg = LLVMGetOperand(v, 0);
+  if (!is_op(neg, LLVMSub) || !LLVMIsAConstantInt(LLVMGetOperand(neg, 0)) ||
+      !LLVMIsNull(LLVMGetOperand(neg, 0)))
+    return NULL;
+  LLVMValueRef pi = LLVMGetOperand(neg, 1);
+  return is_op(pi, LLVMPtrToInt) ? LLVMGetOperand(pi, 0) : NULL;
+}
+
+/* Does p derive from the frame (coro.begin or the frame base) through
+ * constant-offset address arithmetic and realignments alone? The same
+ * address in every split function, unlike an alloca's. */
+static int frame_derived(crl_coro *c, LLVMValueRef p, int depth);
+
+/* One step down a realignment (field_addr.c's align_up): from the
+ * realigned GEP, its padding, the padding's negation or its ptrtoint, to
+ * the frame address they are computed from; NULL when v is none of
+ * them, or comes from elsewhere than the frame. */
+static LLVMValueRef realign_step(crl_coro *c, LLVMValueRef v) {
+  LLVMValueRef p = NULL;
+  if (LLVMIsAGetElementPtrInst(v) && LLVMGetNumOperands(v) == 2 &&
+      pad_base(LLVMGetOperand(v, 1)) == LLVMGetOperand(v, 0))
+    p = LLVMGetOperand(v, 0);
+  else if ((p = pad_base(v)) != NULL)
+    ;
+  else if (is_op(v, LLVMSub) && LLVMIsAConstantInt(LLVMGetOperand(v, 0)) &&
+           LLVMIsNull(LLVMGetOperand(v, 0)) && is_op(LLVMGetOperand(v, 1), LLVMPtrToInt))
+    p = LLVMGetOperand(LLVMGetOperand(v, 1), 0);
+  else if (is_op(v, LLVMPtrToInt))
+    p = LLVMGetOperand(v, 0);
+  return p && frame_derived(c, p, 0) ? p : NULL;
+}
+
+static int frame_derived(crl_coro *c, LLVMValueRef p, int depth) {
+  for (; depth < 64; depth++) {
+    if (p == c->begin || (c->frame_base && p == c->frame_base)) return 1;
+    LLVMValueRef under = realign_step(c, p);
+    if (under) {
+      p = under;
+      continue;
+    }
+    if (!LLVMIsAGetElementPtrInst(p)) return 0;
+    unsigned n = LLVMGetNumOperands(p);
+    for (unsigned k = 1; k < n; k++)
+      if (!LLVMIsAConstant(LLVMGetOperand(p, k))) return 0;
+    p = LLVMGetOperand(p, 0);
+  }
+  return 0;
+}
+
 static int remat_from(crl_coro *c, LLVMValueRef v, int depth) {
   for (; depth < 64; depth++) {
     if (v == c->begin || v == c->frame_base || LLVMIsAAllocaInst(v) ||
@@ -67,11 +124,11 @@ static int remat_from(crl_coro *c, LLVMValueRef v, int depth) {
       v = LLVMGetOperand(v, n - 1);
       continue;
     }
-    /* The realigned address of an over-aligned frame alloca. */
-    if (LLVMIsACallInst(v) && LLVMGetIntrinsicID(LLVMGetCalledValue(v)) ==
-                                  LLVMLookupIntrinsicID("llvm.ptrmask", 12)) {
-      if (!LLVMIsAConstant(LLVMGetOperand(v, 1))) return 0;
-      v = LLVMGetOperand(v, 0);
+    /* The realigned address of an over-aligned frame alloca, and the
+     * padding it adds (field_addr.c): recomputed from the frame. */
+    LLVMValueRef under = realign_step(c, v);
+    if (under) {
+      v = under;
       continue;
     }
     if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABitCastInst(v) &&

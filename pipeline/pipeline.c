@@ -16,10 +16,13 @@
  *     cleanup            coro/cleanup.c
  *     release                              (the ABI's, always)
  *   module:  every linked lowering's module_late (what reads final
- *            sizes), nothing left behind, then the verifier on what changed.
+ *            sizes), its run_release (what it kept across the run's
+ *            coroutines), nothing left behind, then the verifier on what
+ *            changed.
  *
  * A new lowering is a package exporting one crl_lowering table; it is
  * listed below and found by weak reference. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,16 +52,23 @@ void crl_options_init(crl_options *o) {
 static const crl_lowering *const linked[] = {
     &crl_switch_lowering, &crl_retcon_lowering, &crl_async_lowering};
 
-static const crl_lowering *find_lowering(const crl_options *o, crl_abi abi) {
+/* The lowerings a run can use: the options' list, else those linked in. */
+static const crl_lowering *const *lowerings(const crl_options *o, size_t *n) {
   if (o->lowerings) {
-    for (size_t i = 0; i < o->num_lowerings; i++)
-      if (o->lowerings[i] && (o->lowerings[i]->abis & abi))
-        return o->lowerings[i];
-    return NULL;
+    *n = o->num_lowerings;
+    return o->lowerings;
   }
-  for (size_t i = 0; i < sizeof linked / sizeof *linked; i++)
-    if (linked[i] && (linked[i]->abis & abi)) return linked[i];
-  return NULL;
+  *n = sizeof linked / sizeof *linked;
+  return linked;
+}
+
+/* The index in that list of the lowering for `abi`, or SIZE_MAX. */
+static size_t find_lowering(const crl_options *o, crl_abi abi) {
+  size_t n;
+  const crl_lowering *const *ls = lowerings(o, &n);
+  for (size_t i = 0; i < n; i++)
+    if (ls[i] && (ls[i]->abis & abi)) return i;
+  return SIZE_MAX;
 }
 
 /* Functions calling a coroutine intrinsic (`any`), and those calling a
@@ -107,10 +117,15 @@ static int oom_check(crl_coro *c, int rc) {
   return rc;
 }
 
-static int choose_lowering(crl_coro *c) {
+/* run_states: one slot per lowering of the list (lowerings()), kept for
+ * the whole run. */
+static int choose_lowering(crl_coro *c, void **run_states) {
   const crl_options *opts = c->opts;
   unsigned allowed = opts->allowed_abis ? opts->allowed_abis : CRL_ABI_ALL;
-  c->low = find_lowering(opts, c->abi);
+  size_t n, i = find_lowering(opts, c->abi);
+  const crl_lowering *const *ls = lowerings(opts, &n);
+  c->low = i == SIZE_MAX ? NULL : ls[i];
+  c->run_state = i == SIZE_MAX ? NULL : &run_states[i];
   if (!(allowed & c->abi)) {
     CRL_ERR(c, c->id, "coroutine uses the %s ABI, which the options do not allow",
             crl_abi_name(c->abi));
@@ -127,12 +142,12 @@ static int choose_lowering(crl_coro *c) {
 }
 
 /* The per-coroutine steps, each run only while all before it succeeded. */
-static int run_steps(crl_coro *c) {
+static int run_steps(crl_coro *c, void **run_states) {
   const crl_lowering *L;
   int rc = crl_shape_build(c);
   if (rc > 0) return oom_check(c, 0); /* nothing to lower (crl_shape_build) */
   rc = oom_check(c, rc);
-  if (rc == 0) rc = choose_lowering(c);
+  if (rc == 0) rc = choose_lowering(c, run_states);
   if (rc != 0) return rc;
   L = c->low;
   if (L->init) rc = oom_check(c, L->init(c));
@@ -153,7 +168,7 @@ static int run_steps(crl_coro *c) {
 
 static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
                      crl_result *res, const crl_options *opts,
-                     const crl_valmap *slots) {
+                     const crl_valmap *slots, void **run_states) {
   crl_coro c;
   memset(&c, 0, sizeof c);
   c.mod = LLVMGetGlobalParent(fn);
@@ -181,7 +196,7 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
     rc = oom_check(&c, 0);
   }
   if (rc == 0) crl_remove_unreachable(fn);
-  if (rc == 0) rc = run_steps(&c);
+  if (rc == 0) rc = run_steps(&c, run_states);
   crl_frame_free(&c);
   if (c.low && c.low->release) c.low->release(&c);
   crl_coro_free(&c);
@@ -193,8 +208,8 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
 static int each_module_hook(LLVMModuleRef m, const crl_target *t, crl_result *res,
                             const crl_options *opts, int late) {
   crl_module_ctx mc = {m, t, res, opts};
-  const crl_lowering *const *ls = opts->lowerings ? opts->lowerings : linked;
-  size_t n = opts->lowerings ? opts->num_lowerings : sizeof linked / sizeof *linked;
+  size_t n;
+  const crl_lowering *const *ls = lowerings(opts, &n);
   for (size_t i = 0; i < n; i++) {
     if (!ls[i]) continue;
     int (*hook)(const crl_module_ctx *) = late ? ls[i]->module_late : ls[i]->module_early;
@@ -261,14 +276,15 @@ static int save_all(LLVMModuleRef m, const crl_valmap *touched, crl_rollback *rb
  * rejects) drops what lowering made of it, to be put back at the end. */
 static int lower_or_discard(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
                             crl_result *res, const crl_options *opts,
-                            const crl_valmap *slots, crl_rollback *rb) {
+                            const crl_valmap *slots, crl_rollback *rb,
+                            void **run_states) {
   crl_mark mk = rb ? crl_rollback_mark(rb) : (crl_mark){NULL, NULL, 0};
   size_t frames = crl_result_num_frames(res), errors = res->num_errors;
   int rc = rb ? crl_rollback_log_inits(rb, fn) : 0;
   if (rc != 0)
     crl_diagf(res, CRL_SEV_ERROR, fn, NULL, "out of memory");
   else
-    rc = lower_one(fn, td, t, res, opts, slots);
+    rc = lower_one(fn, td, t, res, opts, slots, run_states);
   /* An allocation that failed where nothing could report it. */
   if (crl_oom_take() && rc == 0) {
     crl_diagf(res, CRL_SEV_ERROR, fn, NULL, "out of memory");
@@ -294,7 +310,7 @@ static int lower_coroutines(LLVMModuleRef m, LLVMValueRef only, LLVMTargetDataRe
                             const crl_target *t, crl_result *res,
                             const crl_options *opts, const crl_valmap *index_of,
                             const crl_valmap *slot_maps, crl_rollback *rb,
-                            crl_valmap *lowered) {
+                            crl_valmap *lowered, void **run_states) {
   crl_vec coros = {0};
   int refused = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
@@ -311,7 +327,7 @@ static int lower_coroutines(LLVMModuleRef m, LLVMValueRef only, LLVMTargetDataRe
       crl_diagf(res, CRL_SEV_ERROR, f, NULL, "out of memory");
       crl_result_note_coroutine(res, f, 0);
       refused = 1;
-    } else if (lower_or_discard(f, td, t, res, opts, slots, rb) != 0) {
+    } else if (lower_or_discard(f, td, t, res, opts, slots, rb, run_states) != 0) {
       refused = 1;
     } else {
       crl_valmap_put(lowered, f, f);
@@ -389,14 +405,21 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   /* Without copies a refused coroutine is still there, half lowered:
    * the module-level steps after lowering would only report it again. */
   int finish = 0;
+  size_t nl;
+  const crl_lowering *const *ls = lowerings(opts, &nl);
+  void **run_states = crl_calloc(nl + 1, sizeof *run_states);
+  if (module_ok && !run_states) module_ok = !module_oom(res);
   if (module_ok) {
     refused = lower_coroutines(m, only, td, target, res, opts, &index_of, slot_maps,
-                               rbp, &lowered);
+                               rbp, &lowered, run_states);
     if (refused < 0) module_ok = 0, refused = 1;
     finish = module_ok && (rbp || !refused);
     if (finish) module_ok = each_module_hook(m, target, res, opts, 1) == 0;
     module_ok = !module_oom(res) && module_ok;
   }
+  for (size_t i = 0; run_states && i < nl; i++)
+    if (run_states[i] && ls[i] && ls[i]->run_release) ls[i]->run_release(run_states[i]);
+  free(run_states);
   size_t errors = res->num_errors;
   if (finish && module_ok) crl_check_leftovers(m, res, opts->keep_elision_markers, only);
   if (finish && module_ok && res->num_errors == errors && !opts->skip_output_verify)

@@ -54,6 +54,11 @@ static const char *usage =
     "  --async-context-dealloc=NAME  llvm.coro.async.context.dealloc(ctx)\n"
     "                            calls void NAME(ptr ctx)\n"
     "                            (default swift_task_dealloc)\n"
+    "  --no-async-realign-overaligned  refuse an async alloca aligned above\n"
+    "                            its context's alignment and live across a\n"
+    "                            suspend (default: realigned at run time, as\n"
+    "                            LLVM 22 does; --async-realign-overaligned,\n"
+    "                            which asked for that, is still accepted)\n"
     "  --help                    this text\n"
     "  --version                 the version\n"
     "\n"
@@ -67,7 +72,7 @@ static const char *usage =
 
 typedef struct args {
   const char *in, *out, *report, *report_file, *triple, *ctx_alloc, *ctx_dealloc;
-  int text, keep, force, realign, no_verify, small_frames, keep_refused;
+  int text, keep, force, refuse_overaligned, no_verify, small_frames, keep_refused;
   unsigned abis;
 } args;
 
@@ -137,7 +142,9 @@ static int parse_args(int argc, char **argv, args *a) {
     } else if (!strcmp(s, "--keep-elision-markers")) {
       a->keep = 1;
     } else if (!strcmp(s, "--async-realign-overaligned")) {
-      a->realign = 1;
+      /* The default now (as LLVM 22 does it); kept for old command lines. */
+    } else if (!strcmp(s, "--no-async-realign-overaligned")) {
+      a->refuse_overaligned = 1;
     } else if (!strcmp(s, "--no-verify-output")) {
       a->no_verify = 1;
     } else if (!strcmp(s, "--keep-refused")) {
@@ -490,7 +497,7 @@ int main(int argc, char **argv) {
   opts.skip_frame_report = a.report == NULL; /* nothing would read them */
   opts.async_context_alloc = a.ctx_alloc;
   opts.async_context_dealloc = a.ctx_dealloc;
-  opts.async_realign_overaligned = a.realign;
+  opts.async_refuse_overaligned = a.refuse_overaligned;
   crl_result *r = crl_lower_module(m, &opts);
   if (!r) return fail("out of memory", NULL, NULL);
   print_diags(r, a.in, a.keep_refused);

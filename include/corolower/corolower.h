@@ -160,11 +160,15 @@ typedef struct crl_options {
   const char *async_context_alloc;
   const char *async_context_dealloc;
   /* An async coroutine's alloca aligned above the context's alignment
-   * (operand 2 of llvm.coro.id.async) cannot be aligned by where the frame
-   * sits, since the context is only that aligned. 0 (the default): a
-   * diagnostic naming the alloca. Non-zero: do what LLVM 22 does, pad the
-   * frame by (alignment - context alignment) bytes and realign the
-   * alloca's address at run time in every function that uses it. */
+   * (operand 2 of llvm.coro.id.async), live across a suspend, cannot be
+   * aligned by where the frame sits, since the context is only that
+   * aligned. By default (0) corolower does what LLVM 22 does: its frame
+   * storage is padded by (alignment - context alignment) bytes and its
+   * address realigned at run time in every function that uses it.
+   * Non-zero: refuse it instead, with a diagnostic naming the alloca. */
+  int async_refuse_overaligned;
+  /* Kept so that code setting it still builds; it asked for what is now
+   * the default (run-time realignment) and changes nothing. */
   int async_realign_overaligned;
   /* Nonzero: do not verify the output. By default (0) the functions that
    * lowering changed or added are run through LLVM's verifier, and a

@@ -51,8 +51,15 @@ pointer the callee writes its result through (or null). Features, for
             then a trace of an older value, and a suspend whose forwarder
             does nothing (and takes nothing); the context may be gone by
             then
-The last three draw from a random stream of their own, so that a seed's
-program is otherwise the same with or without them.
+  llvmforms  forms LLVM's own tests use: async function pointers of an
+            unpacked { i32, i32 }; arrays aligned 32 or 64, above the
+            context's alignment of 16 (realigned at run time); and
+            llvm.coro.async.resume calls no suspend names (null), one
+            made after coro.begin and traced at the end (its value lives
+            across every suspend), one made and traced at the end
+afpform, projcast and handoff draw from a random stream of their own,
+llvmforms from another, so that a seed's program is otherwise the same
+with or without them.
 The driver starts 1-3 tasks, runs the executor, prints every trace, each
 task's result, and checks the contexts: allocated with the size patched
 into the afp (field 1, read at run time), a 64-byte canary after it
@@ -67,7 +74,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wide_types import WIDE  # noqa: E402
 
 FEATURES = ["wide", "await", "yield", "yieldval", "poke", "projection", "allocas", "loops", "branch", "typed",
-            "prebegin", "endforms", "lifetime", "earlyend", "afpform", "projcast", "handoff"]
+            "prebegin", "endforms", "lifetime", "earlyend", "afpform", "projcast", "handoff", "llvmforms"]
 
 HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -268,6 +275,8 @@ class Gen:
         self.rng = random.Random(seed)
         # afpform, projcast, handoff: a stream of their own (see above).
         self.xrng = random.Random(seed * 7919 + 104729)
+        # llvmforms: another (so afpform's and the others' stay as they were).
+        self.lrng = random.Random(seed * 104723 + 15485863)
         self.seed = seed
         self.size = max(1, size)
         self.off = set(disabled)
@@ -311,6 +320,20 @@ class Gen:
             return None
         return self.xrng.choice(self.vals)
 
+    def llvm_forms(self, f):
+        """llvmforms, from self.lrng only: an unpacked afp, over-aligned
+        arrays, orphan llvm.coro.async.resume calls."""
+        on, x = self.on("llvmforms"), self.lrng
+        f.unpacked = on and x.random() < 0.3
+        f.orphan = on and x.random() < 0.3
+        # Over-aligned arrays only with context alignment 16: with 8, the
+        # padding realignment adds (24 or 56 bytes) can put a spill that
+        # LLVM stores 8-aligned (<4 x i32>, i128) at an offset its unpacked
+        # frame type pads, past the size it counted (LLVM 22 writes past
+        # the context; tests/async/README.md, context_align_zero).
+        if on and f.align == 16:
+            f.arrays = [(a, m, x.choice([32, 64]) if x.random() < 0.3 else al) for a, m, al in f.arrays]
+
     # ------------------------------------------------------------- planning
     def plan(self):
         r = self.rng
@@ -331,6 +354,7 @@ class Gen:
             f.prebegin_init = self.on("prebegin") and r.random() < 0.4
             f.end = r.choice(["tail", "tail", "tail", "sched", "plain"]) if self.on("endforms") else "tail"
             f.afp_form, f.afp_cast = self.afp_form()
+            self.llvm_forms(f)
             self.vn = 0
             self.f = f
             self.mult = 1
@@ -596,6 +620,8 @@ class Gen:
         out.append("  %%id = call token @llvm.coro.id.async(i32 %d, i32 %d, i32 0, ptr %s)"
                    % (f.init, f.align, self.afp_ref[f.idx]))
         out.append("  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)")
+        if f.orphan:
+            out.append("  %orph = call ptr @llvm.coro.async.resume()")
         if not (f.pre or f.prebr):
             out.extend(hdr)
         if not f.prebegin_init:
@@ -610,6 +636,11 @@ class Gen:
         """The end: the result through the header's pointer (if any), then
         back to the caller."""
         o = self.out
+        if f.orphan:
+            o.append("  %%orl%s = call ptr @llvm.coro.async.resume()" % sfx)
+            for k, v in enumerate(["%orph", "%%orl%s" % sfx]):
+                o.append("  %%orn%d%s = ptrtoint ptr %s to i64" % (k, sfx, v))
+                o.append("  call void @trace(i32 %d, i64 %%orn%d%s)" % (9500 + 10 * f.idx + k, k, sfx))
         o.append("  call void @trace(i32 %d, i64 %s)" % (9000 + f.idx, result))
         o.append("  %%outpp%s = getelementptr inbounds i8, ptr %%ctx, i64 40" % sfx)
         o.append("  %%outp%s = load ptr, ptr %%outpp%s, align 8" % (sfx, sfx))
@@ -685,10 +716,15 @@ class Gen:
             kind = {"const": "constant <{ i32, i32 }>", "mutable": "global <{ i32, i32 }>",
                     "swift": "hidden global %swift.async_func_pointer",
                     "unnamed": "hidden global <{ i32, i32 }>", "unnamed_const": "constant <{ i32, i32 }>"}[f.afp_form]
+            ty = "<{ i32, i32 }>"
+            if f.unpacked and f.afp_form != "swift":
+                # The same layout unpacked (what C front ends write).
+                body = body.replace("<{", "{").replace("}>", "}")
+                kind, ty = kind.replace("<{ i32, i32 }>", "{ i32, i32 }"), "{ i32, i32 }"
             sect = ', section "__TEXT,__const"' if f.afp_form == "swift" else ""
             out.append("%s = %s %s%s, align 8" % (name, kind, body, sect))
             if f.afp_form.startswith("unnamed"):
-                out.append("@f%d_afp = alias <{ i32, i32 }>, ptr %s" % (f.idx, name))
+                out.append("@f%d_afp = alias %s, ptr %s" % (f.idx, ty, name))
             ref = name
             if f.afp_cast:
                 ref = "addrspacecast (ptr addrspace(1) addrspacecast (ptr %s to ptr addrspace(1)) to ptr)" % name

@@ -6,7 +6,9 @@
 //   ; EXPECT-STAGE: parse | verify | lower   (default lower)
 //   ; EXPECT-FUNCTION: name                   (the diagnostic's function)
 //   ; EXPECT-ERROR: text                      (repeatable; substrings)
-//   ; ARGS: --abi=LIST                        (options, as for the CLI)
+//   ; ARGS: --abi=LIST                        (options, as for the CLI:
+//                                              --abi= and
+//                                              --no-async-realign-overaligned)
 // The CLI runs the same files in tests/cli/cli_test.sh.
 #include <cstdlib>
 #include <cstring>
@@ -143,6 +145,8 @@ TEST_P(Malformed, GivesAClearError) {
   crl_options opts;
   crl_options_init(&opts);
   if (unsigned abis = AbisFromArgs(c.args)) opts.allowed_abis = abis;
+  opts.async_refuse_overaligned =
+      c.args.find("--no-async-realign-overaligned") != std::string::npos;
   std::string before = crlh::Take(crlh_print(ctx));
   crl_result *r = crlh_lower(ctx, &opts);
   EXPECT_TRUE(HasExpectedError(r, c)) << c.file;
@@ -172,6 +176,8 @@ TEST_P(Malformed, SameErrorThroughLowerFunction) {
   crl_options opts;
   crl_options_init(&opts);
   if (unsigned abis = AbisFromArgs(c.args)) opts.allowed_abis = abis;
+  opts.async_refuse_overaligned =
+      c.args.find("--no-async-realign-overaligned") != std::string::npos;
   crl_result *r = crl_lower_function(fn, &opts);
   EXPECT_TRUE(HasExpectedError(r, c)) << c.file;
   crl_result_free(r);
@@ -241,8 +247,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         ASYNC_MALFORMED("afp_array"), ASYNC_MALFORMED("afp_declaration"),
         ASYNC_MALFORMED("afp_i64_size_field"), ASYNC_MALFORMED("afp_is_function"),
-        ASYNC_MALFORMED("afp_not_global"),
-        ASYNC_MALFORMED("afp_shared"), ASYNC_MALFORMED("async_resume_unused_by_suspend"),
+        ASYNC_MALFORMED("afp_not_global"), ASYNC_MALFORMED("afp_unpacked_size_not_at_4"),
         ASYNC_MALFORMED("end_async_args_count"), ASYNC_MALFORMED("end_async_args_type"),
         ASYNC_MALFORMED("end_async_fn_not_function"), ASYNC_MALFORMED("end_async_in_switch"),
         ASYNC_MALFORMED("id_align_not_constant"), ASYNC_MALFORMED("id_align_not_power_of_two"),
@@ -273,7 +278,8 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // What looks wrong but LLVM 22 lowers correctly (tests/async/malformed/
-// accepted): corolower lowers it too, into valid IR with nothing left.
+// accepted): corolower lowers it too, with the default options, into valid
+// IR with nothing left.
 class AsyncAccepted : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(AsyncAccepted, Lowers) {
@@ -283,15 +289,15 @@ TEST_P(AsyncAccepted, Lowers) {
   ASSERT_TRUE(m.ok()) << m.error();
   crl_options opts;
   crl_options_init(&opts);
-  opts.async_realign_overaligned = c.args.find("--async-realign-overaligned") != std::string::npos;
   EXPECT_TRUE(crlh::LowersOk(m, &opts));
   EXPECT_TRUE(crlh::Verifies(m));
   EXPECT_TRUE(crlh::FullyLowered(m));
 }
 
 INSTANTIATE_TEST_SUITE_P(Async, AsyncAccepted,
-                         ::testing::Values("afp_mutable_global", "afp_unnamed",
-                                           "context_param_not_pointer",
+                         ::testing::Values("afp_mutable_global", "afp_shared", "afp_unnamed",
+                                           "async_resume_unused_by_suspend",
+                                           "context_align_zero", "context_param_not_pointer",
                                            "external_projection_forwarder",
                                            "frame_align_above_context",
                                            "frame_align_spill_above_context",

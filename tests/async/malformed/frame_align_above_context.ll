@@ -1,12 +1,14 @@
 ; EXPECT: above the async context's 16
-; EXPECT: --async-realign-overaligned
+; EXPECT: --no-async-realign-overaligned
 ; EXPECT-FUNCTION: f
+; ARGS: --no-async-realign-overaligned
 ;
 ; An alloca of align 64 lives across a suspend, but the context alignment
-; given to coro.id.async is 16: the alloca's alignment could only be kept
-; by realigning its address at run time. That is opt-in
-; (--async-realign-overaligned, what LLVM 22 always does: see
-; accepted/frame_align_above_context.ll); by default it is this error.
+; given to coro.id.async is 16: the alloca's alignment can only be kept by
+; realigning its address at run time. That is what LLVM 22 does and
+; corolower's default (see accepted/frame_align_above_context.ll); with
+; --no-async-realign-overaligned (crl_options.async_refuse_overaligned) it
+; is this error.
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 

@@ -1,8 +1,10 @@
-; EXPECT: async function pointer
-; EXPECT-FUNCTION: g
-; Two coroutines name the same async function pointer: only one size can
-; be stored in it, so the other coroutine's callers allocate contexts of the
-; wrong size.
+; ACCEPTED: LLVM 22 lowers this: two coroutines name the same async function pointer,
+; ACCEPTED: and each split writes its own context size into it, the one split last
+; ACCEPTED: staying (here @g's 112 over @f's 48; LLVM's split order follows its call
+; ACCEPTED: graph, not the module). corolower writes the largest of the sizes, enough
+; ACCEPTED: for whichever one callers start with it (with a warning when they differ;
+; ACCEPTED: here they do not: @g's 64-byte alloca does not live across its suspend).
+; ACCEPTED: Executable: cases/afp_shared, where LLVM's choice is too small.
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

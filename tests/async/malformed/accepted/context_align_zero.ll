@@ -1,0 +1,42 @@
+; ACCEPTED: LLVM 22 lowers this: a context alignment of 0 claims none and is read as 1
+; ACCEPTED: (ConstantInt::getAlignValue): the frame starts right after the 20-byte
+; ACCEPTED: header, spills are stored with align 1. corolower does the same.
+; ACCEPTED: Executable: cases/context_align_zero.
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+@f_afp = constant <{ i32, i32 }> <{ i32 trunc (i64 sub (i64 ptrtoint (ptr @f to i64), i64 ptrtoint (ptr @f_afp to i64)) to i32), i32 20 }>, align 8
+
+declare token @llvm.coro.id.async(i32, i32, i32, ptr)
+declare ptr @llvm.coro.begin(token, ptr)
+declare ptr @llvm.coro.async.resume()
+declare { ptr } @llvm.coro.suspend.async.sl_p0s(i32, ptr, ptr, ...)
+declare void @llvm.coro.end.async(ptr, i1, ...)
+declare i64 @get()
+declare void @use(i64)
+declare void @use32(i32)
+
+define ptr @project(ptr %ctx) {
+  ret ptr %ctx
+}
+
+define swifttailcc void @fwd(ptr %fn, ptr %ctx) {
+  musttail call swifttailcc void %fn(ptr swiftasync %ctx)
+  ret void
+}
+
+define swifttailcc void @f(ptr swiftasync %ctx) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id.async(i32 20, i32 0, i32 0, ptr @f_afp)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %xp = getelementptr inbounds i8, ptr %ctx, i64 16
+  %x = load i32, ptr %xp, align 4
+  %y = call i64 @get()
+  %res = call ptr @llvm.coro.async.resume()
+  %r = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res, ptr @project, ptr @fwd, ptr %res, ptr %ctx)
+  call void @use(i64 %y)
+  call void @use32(i32 %x)
+  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false)
+  unreachable
+}

@@ -278,7 +278,11 @@ static int lower_or_discard(LLVMValueRef fn, LLVMTargetDataRef td, const crl_tar
                             crl_result *res, const crl_options *opts,
                             const crl_valmap *slots, crl_rollback *rb,
                             void **run_states) {
-  crl_mark mk = rb ? crl_rollback_mark(rb) : (crl_mark){NULL, NULL, 0};
+  /* The functions lowering fn adds come after this mark (taken without
+   * copies too: they are verified with fn). */
+  LLVMModuleRef m = LLVMGetGlobalParent(fn);
+  crl_mark mk = rb ? crl_rollback_mark(rb)
+                   : (crl_mark){LLVMGetLastFunction(m), LLVMGetLastGlobal(m), 0};
   size_t frames = crl_result_num_frames(res), errors = res->num_errors;
   int rc = rb ? crl_rollback_log_inits(rb, fn) : 0;
   if (rc != 0)
@@ -434,7 +438,7 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
     crl_rollback_undo_except(rbp, &lowered);
   }
   crl_rollback_free(&rb);
-  if (rbp && !crl_result_ok(res) && lowered.n == 0 && layout && triple) {
+  if (rbp && (lowered.n == 0 || !module_ok) && !crl_result_ok(res) && layout && triple) {
     LLVMSetDataLayout(m, layout);
     LLVMSetTarget(m, triple);
   }

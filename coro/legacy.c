@@ -134,13 +134,13 @@ static unsigned repair_llvm21(LLVMModuleRef m, LLVMBuilderRef b) {
     for (size_t j = 0; j < sizeof kinds / sizeof *kinds; j++) {
       if (k != kinds[j]) continue;
       LLVMValueRef canon = crl_intrinsic_decl(m, k);
-      if (canon != f && llvm21_form(f, k, LLVMGlobalGetValueType(canon))) {
-        crl_vec_push(&olds, f);
-        crl_vec_push(&ks, (void *)(uintptr_t)k);
-      }
+      /* In step, or not at all (out of memory: noted, left as it is). */
+      if (canon != f && llvm21_form(f, k, LLVMGlobalGetValueType(canon)) &&
+          crl_vec_push(&olds, f) == 0 && crl_vec_push(&ks, (void *)(uintptr_t)k) != 0)
+        olds.n--;
     }
   }
-  for (unsigned j = 0; j < olds.n; j++)
+  for (unsigned j = 0; j < olds.n && j < ks.n; j++)
     redeclare(m, b, olds.v[j], (crl_intr)(uintptr_t)ks.v[j]);
   unsigned n = olds.n;
   crl_vec_free(&olds);

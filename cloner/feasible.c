@@ -173,10 +173,10 @@ static int setup(fz *z, LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb), b++) {
     z->blk[b] = bb;
-    crl_valmap_put_id(&z->bid, bb, b);
+    if (crl_valmap_put_id(&z->bid, bb, b) != 0) return -1;
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && LLVMIsAPHINode(i);
          i = LLVMGetNextInstruction(i))
-      crl_valmap_put_id(&z->pid, i, z->np++);
+      if (crl_valmap_put_id(&z->pid, i, z->np++) != 0) return -1;
   }
   unsigned np = z->np ? z->np : 1;
   z->pl = crl_calloc(np, sizeof *z->pl); /* no constants yet */

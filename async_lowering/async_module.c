@@ -185,8 +185,12 @@ int crl_async_module_late(const crl_module_ctx *m) {
   if (calls_in_order(m->mod, CRL_I_ASYNC_SIZE_REPLACE, &repl) != 0 ||
       calls_of(m->mod, CRL_I_ASYNC_RESUME, &resume) != 0)
     rc = oom(m);
-  for (unsigned n = 0; n < repl.n && rc == 0; n++) rc = size_replace(m, repl.v[n]);
+  /* What will be put back keeps its intrinsics, and their effects. */
+  for (unsigned n = 0; n < repl.n && rc == 0; n++)
+    if (!m->put_back || !crl_valmap_has(m->put_back, fn_of(repl.v[n])))
+      rc = size_replace(m, repl.v[n]);
   for (unsigned n = 0; n < resume.n && rc == 0; n++) {
+    if (m->put_back && crl_valmap_has(m->put_back, fn_of(resume.v[n]))) continue;
     LLVMReplaceAllUsesWith(resume.v[n], LLVMConstNull(LLVMTypeOf(resume.v[n])));
     LLVMInstructionEraseFromParent(resume.v[n]);
   }

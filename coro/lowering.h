@@ -16,6 +16,10 @@ typedef struct crl_module_ctx {
   const struct crl_target *target; /* NULL when the module's target is unknown */
   crl_result *res;
   const crl_options *opts;
+  /* module_late only, NULL unless a coroutine was refused: the functions
+   * that will be put back as they were in the input, whose intrinsics a
+   * hook must leave alone (LLVM's passes will see them). */
+  const crl_valmap *put_back;
 } crl_module_ctx;
 
 /* Where a suspend's store point is the branch from its pre block into its

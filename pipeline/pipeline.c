@@ -206,8 +206,9 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
 /* A module-level hook (module_early or module_late) of every linked
  * lowering, in table order. */
 static int each_module_hook(LLVMModuleRef m, const crl_target *t, crl_result *res,
-                            const crl_options *opts, int late) {
-  crl_module_ctx mc = {m, t, res, opts};
+                            const crl_options *opts, int late,
+                            const crl_valmap *put_back) {
+  crl_module_ctx mc = {m, t, res, opts, put_back};
   size_t n;
   const crl_lowering *const *ls = lowerings(opts, &n);
   for (size_t i = 0; i < n; i++) {
@@ -222,7 +223,7 @@ static int each_module_hook(LLVMModuleRef m, const crl_target *t, crl_result *re
  * lowered, then the check that nothing coroutine-only is left elsewhere. */
 static int module_early(LLVMModuleRef m, const crl_target *t, crl_result *res,
                         const crl_options *opts) {
-  if (each_module_hook(m, t, res, opts, 0) != 0) return -1;
+  if (each_module_hook(m, t, res, opts, 0, NULL) != 0) return -1;
   return crl_check_outside_coroutines(m, res);
 }
 
@@ -418,7 +419,11 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
                                rbp, &lowered, run_states);
     if (refused < 0) module_ok = 0, refused = 1;
     finish = module_ok && (rbp || !refused);
-    if (finish) module_ok = each_module_hook(m, target, res, opts, 1) == 0;
+    crl_valmap back = {0};
+    if (finish && refused && rbp) crl_rollback_put_back_set(rbp, &lowered, &back);
+    if (finish)
+      module_ok = each_module_hook(m, target, res, opts, 1, back.cap ? &back : NULL) == 0;
+    crl_valmap_free(&back);
     module_ok = !module_oom(res) && module_ok;
   }
   for (size_t i = 0; run_states && i < nl; i++)

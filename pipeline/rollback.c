@@ -447,6 +447,13 @@ void crl_rollback_undo_except(crl_rollback *rb, const crl_valmap *keep) {
   delete_added(rb, base_mark(rb), 1);
 }
 
+void crl_rollback_put_back_set(const crl_rollback *rb, const crl_valmap *keep,
+                               crl_valmap *out) {
+  if (crl_valmap_init(out, rb->n) != 0) return;
+  for (unsigned k = 0; k < rb->n; k++)
+    if (!crl_valmap_has(keep, rb->fns[k].fn)) crl_valmap_put(out, rb->fns[k].fn, rb->fns[k].fn);
+}
+
 void crl_rollback_free(crl_rollback *rb) {
   for (unsigned k = 0; k < rb->n; k++) free_saved(&rb->fns[k]);
   free(rb->fns);

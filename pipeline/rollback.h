@@ -65,6 +65,10 @@ void crl_rollback_undo_all(crl_rollback *rb);
 /* Puts back every saved function not in `keep` (and not put back yet),
  * and removes what the module gained that nothing uses any more. */
 void crl_rollback_undo_except(crl_rollback *rb, const crl_valmap *keep);
+/* Fills *out (initialised here) with the saved functions not in `keep`:
+ * those crl_rollback_undo_except will put back. Out of memory: noted. */
+void crl_rollback_put_back_set(const crl_rollback *rb, const crl_valmap *keep,
+                               crl_valmap *out);
 void crl_rollback_free(crl_rollback *rb);
 
 #endif

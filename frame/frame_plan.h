@@ -75,6 +75,9 @@ uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
  * ramp's own values are at hand, and the frame may already belong to
  * whoever resumed the coroutine. */
 int crl_plan_ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user);
+/* Do the edges out of block b run in the ramp alone (b holds a non-unwind
+ * coro.end, or only such an end reaches it)? */
+int crl_plan_ramp_only_edge(const crl_plan *p, uint32_t b);
 /* crossing.c: crossing sets over 2n ids (suspends, then store points) and
  * hulls; rb[s] is the block of id s. A candidate with `reach` is live only
  * in blocks that rv[i] also reaches, one with `rewrites` only where its

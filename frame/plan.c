@@ -70,6 +70,10 @@ int crl_plan_ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user) {
           (user != p->cut_end[b] && crl_comes_before(p->cut_end[b], user)));
 }
 
+int crl_plan_ramp_only_edge(const crl_plan *p, uint32_t b) {
+  return b < p->num_blocks && (p->ramp_tail[b] || p->cut_end[b]);
+}
+
 int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn, const crl_suspend *susp,
                        uint32_t num_susp) {
   unsigned nb = LLVMCountBasicBlocks(fn);

@@ -4134,3 +4134,60 @@ define void @main() {
 )",
                "10 11 110 110");
 }
+
+// A value kept across more suspends than SSA repair takes by default
+// (kept in memory: every block using it loads it) and used where the
+// frame may be gone: on a resume function's suspended path after an
+// await_suspend ran the coroutine to its end, and after coro.free. It is
+// kept with SSA repair instead, so those uses get the function's own
+// value. LLVM 22 reloads there from the freed frame: no oracle.
+TEST(Lowering, ValueAcrossManySuspendsUsedWhereTheFrameMayBeGone) {
+  OursOnly(R"(
+define internal void @resume_twice(ptr %awaiter, ptr %frame) {
+  call void @llvm.coro.resume(ptr %frame)
+  call void @llvm.coro.resume(ptr %frame)
+  ret void
+}
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %aw = alloca i64, align 8
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s0, label %out [ i8 0, label %first
+                              i8 1, label %cleanup ]
+first:
+  %save = call token @llvm.coro.save(ptr null)
+  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @resume_twice)
+  %s1 = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s1, label %out [ i8 0, label %second
+                              i8 1, label %cleanup ]
+second:
+  %y = add i64 %x, 5
+  call void @trace(i64 %y)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %out [ i8 0, label %third
+                              i8 1, label %cleanup ]
+third:
+  %z = add i64 %x, 6
+  call void @trace(i64 %z)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @trace(i64 %x)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 1)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               "1 6 1 7 1 1");
+}

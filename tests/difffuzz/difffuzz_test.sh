@@ -10,6 +10,10 @@
 # at the first rejected construct), without the constructs corolower
 # rejects (byval, lifetime markers and plain escapes, loops), and without
 # the known-broken ones too (what must pass, rampuse and handoff included).
+# Each gen_ir.py module targets x86-64 (with a triple, half of them;
+# without one, with x86-64's data layout or none), i686 or ARM (layout32)
+# or s390x (bigendian): those three are built with their cross toolchains
+# (tests/targets/target_env.sh) and run under qemu-user, without ASan.
 #
 # gen_cpp.py's handoff programs (on in every run) also run with the lowered
 # modules compiled at -O0 (cpp-cc0, simplified form): a frame read on a

@@ -48,6 +48,7 @@ typedef struct crl_plan {
   crl_cfg live_cfg;
   LLVMValueRef *cut_end;
   uint8_t *ramp_tail;        /* 1: reached only through such a coro.end */
+  uint8_t *gone;             /* 1: the frame may be gone (crl_plan_mark_gone) */
   crl_cand *cands;
   uint32_t num_cands;
   uint32_t num_main;         /* while collecting: candidates before shadows */
@@ -75,6 +76,18 @@ uint32_t crl_block_id(const crl_plan *p, LLVMBasicBlockRef bb);
  * ramp's own values are at hand, and the frame may already belong to
  * whoever resumed the coroutine. */
 int crl_plan_ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user);
+/* Do the edges out of block b run in the ramp alone (b holds a non-unwind
+ * coro.end, or only such an end reaches it)? */
+int crl_plan_ramp_only_edge(const crl_plan *p, uint32_t b);
+/* plan.c: marks the blocks that may run once the frame may be gone, up
+ * to the non-unwind coro.end that ends them: a suspend's suspended path
+ * from its landing (the handle may have been handed to whoever resumes
+ * the coroutine, to its end, before the suspend is even reached), and
+ * what follows a coro.free (the program frees the frame there). Values
+ * used there must be the function's own, never loads of the frame.
+ * 0, or -1 out of memory. */
+int crl_plan_mark_gone(crl_plan *p, const crl_suspend *susp, uint32_t num_susp,
+                       const crl_vec *frees);
 /* crossing.c: crossing sets over 2n ids (suspends, then store points) and
  * hulls; rb[s] is the block of id s. A candidate with `reach` is live only
  * in blocks that rv[i] also reaches, one with `rewrites` only where its

@@ -20,6 +20,7 @@ void crl_plan_free(crl_plan *p) {
   crl_cfg_free(&p->live_cfg);
   free(p->cut_end);
   free(p->ramp_tail);
+  free(p->gone);
   crl_domtree_free(&p->dom);
   for (uint32_t i = 0; i < p->num_cands; i++) {
     free(p->cands[i].live_blocks);
@@ -69,6 +70,99 @@ int crl_plan_ramp_only_use(const crl_plan *p, uint32_t b, LLVMValueRef user) {
   return p->cut_end[b] &&
          (LLVMIsAPHINode(user) ||
           (user != p->cut_end[b] && crl_comes_before(p->cut_end[b], user)));
+}
+
+int crl_plan_ramp_only_edge(const crl_plan *p, uint32_t b) {
+  return b < p->num_blocks && (p->ramp_tail[b] || p->cut_end[b]);
+}
+
+/* The landing's phi of the suspend's result: -1 from the pre block. */
+static LLVMValueRef landing_result(const crl_suspend *sp) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(sp->landing); i && LLVMIsAPHINode(i);
+       i = LLVMGetNextInstruction(i))
+    for (unsigned e = 0, n = LLVMCountIncoming(i); e < n; e++) {
+      LLVMValueRef v = LLVMGetIncomingValue(i, e);
+      if (LLVMGetIncomingBlock(i, e) == sp->pre && LLVMIsAConstantInt(v) &&
+          LLVMConstIntGetSExtValue(v) == -1)
+        return i;
+    }
+  return NULL;
+}
+
+/* Where the suspended path leaves the landing: a switch on the result
+ * goes where -1 takes it; any other terminator, everywhere. Pushes the
+ * successors' ids. */
+static void push_suspended_succs(crl_plan *p, const crl_suspend *sp, uint32_t *stack,
+                                 uint32_t *n) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(sp->landing);
+  LLVMValueRef res = landing_result(sp);
+  if (t && res && LLVMIsASwitchInst(t) && LLVMGetOperand(t, 0) == res) {
+    LLVMBasicBlockRef to = LLVMGetSwitchDefaultDest(t);
+    unsigned ns = LLVMGetNumSuccessors(t);
+    /* Successor k > 0 is case k - 1; operands 2k and 2k + 1 its value and dest. */
+    for (unsigned k = 1; k < ns; k++) {
+      LLVMValueRef cv = LLVMGetOperand(t, 2 * k);
+      if (LLVMIsAConstantInt(cv) && LLVMConstIntGetSExtValue(cv) == -1)
+        to = LLVMGetSuccessor(t, k);
+    }
+    uint32_t id = crl_block_id(p, to);
+    if (id < p->num_blocks && !p->gone[id]) {
+      p->gone[id] = 1;
+      stack[(*n)++] = id;
+    }
+    return;
+  }
+  for (unsigned k = 0, ns = t ? LLVMGetNumSuccessors(t) : 0; k < ns; k++) {
+    uint32_t id = crl_block_id(p, LLVMGetSuccessor(t, k));
+    if (id < p->num_blocks && !p->gone[id]) {
+      p->gone[id] = 1;
+      stack[(*n)++] = id;
+    }
+  }
+}
+
+int crl_plan_mark_gone(crl_plan *p, const crl_suspend *susp, uint32_t num_susp,
+                       const crl_vec *frees) {
+  uint32_t nb = p->num_blocks;
+  p->gone = calloc(nb + 1, 1);
+  uint32_t *stack = malloc((nb + 1) * sizeof *stack);
+  if (!p->gone || !stack) {
+    free(stack);
+    return -1;
+  }
+  uint32_t n = 0;
+  for (uint32_t s = 0; s < num_susp; s++) {
+    if (susp[s].resume == susp[s].landing) continue;
+    uint32_t l = crl_block_id(p, susp[s].landing);
+    if (l >= nb) continue;
+    p->gone[l] = 1;
+    if (!p->cut_end[l]) push_suspended_succs(p, &susp[s], stack, &n);
+  }
+  for (unsigned k = 0; k < frees->n; k++) {
+    LLVMValueRef f = frees->v[k];
+    if (!LLVMIsAInstruction(f)) continue;
+    uint32_t b = crl_block_id(p, LLVMGetInstructionParent(f));
+    if (b < nb && !p->gone[b]) {
+      p->gone[b] = 1;
+      stack[n++] = b;
+    }
+  }
+  /* Onward along the IR's edges (never into a resume entry), to the
+   * non-unwind coro.end that ends the path. */
+  while (n) {
+    uint32_t b = stack[--n];
+    if (p->cut_end[b]) continue;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(p->blocks[b]);
+    for (unsigned k = 0, ns = t ? LLVMGetNumSuccessors(t) : 0; k < ns; k++) {
+      uint32_t id = crl_block_id(p, LLVMGetSuccessor(t, k));
+      if (id < nb && !p->gone[id]) {
+        p->gone[id] = 1;
+        stack[n++] = id;
+      }
+    }
+  }
+  free(stack);
+  return 0;
 }
 
 int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn, const crl_suspend *susp,

@@ -266,6 +266,70 @@ static int reads_slot(crl_plan *p, LLVMValueRef user, LLVMBasicBlockRef ub,
   return !before_begin || crl_dominates(&p->dom, p->begin_block, b);
 }
 
+/* A memory-mode value's loads, per block: one at a block's first use,
+ * one at the end of a phi's incoming block. */
+typedef struct mem_loads {
+  crl_coro *c;
+  crl_plan *p;
+  crl_cand *cd;
+  LLVMValueRef addr;
+  LLVMBasicBlockRef def_bb;
+  int before_begin;
+  crl_valmap at_use, at_end;
+} mem_loads;
+
+static LLVMValueRef load_slot(mem_loads *m, LLVMValueRef before, LLVMBuilderRef b) {
+  crl_frame_field_plan *f = &m->c->fields[m->cd->field];
+  LLVMPositionBuilderBefore(b, before);
+  LLVMValueRef ld = LLVMBuildLoad2(b, f->type, m->addr, "");
+  LLVMSetAlignment(ld, f->align);
+  return crl_widen_reload(m->c, m->cd->narrow_zext, ld, LLVMTypeOf(m->cd->value), b);
+}
+
+/* The slot's content at the end of `ib`, for a phi's entry from it. */
+static LLVMValueRef load_at_end(mem_loads *m, LLVMBasicBlockRef ib, LLVMBuilderRef b) {
+  LLVMValueRef ld = crl_valmap_get(&m->at_end, ib);
+  if (ld) return ld;
+  ld = load_slot(m, LLVMGetBasicBlockTerminator(ib), b);
+  crl_valmap_put(&m->at_end, ib, ld);
+  return ld;
+}
+
+/* Does a block have a predecessor only the ramp runs (past a non-unwind
+ * coro.end)? */
+static int has_ramp_only_pred(crl_plan *p, uint32_t ub) {
+  if (ub >= p->num_blocks) return 0;
+  for (uint32_t e = p->cfg.pred_off[ub]; e < p->cfg.pred_off[ub + 1]; e++)
+    if (crl_plan_ramp_only_edge(p, p->cfg.pred[e])) return 1;
+  return 0;
+}
+
+/* The value at the top of `ub`, a block entered both from code only the
+ * ramp runs and from other code: a phi of the ramp's own value on the
+ * first edges (the frame may belong to whoever resumed the coroutine by
+ * then) and of the slot's content, loaded at the end of each other
+ * predecessor. Its entries follow the terminators' edges, as the CFG's
+ * predecessor list holds them. */
+static LLVMValueRef merge_ramp_edges(mem_loads *m, LLVMBasicBlockRef ub, LLVMBuilderRef b) {
+  crl_plan *p = m->p;
+  LLVMValueRef v = m->cd->value;
+  uint32_t u = crl_block_id(p, ub);
+  LLVMPositionBuilderBeforeInstrAndDbgRecords(b, LLVMGetFirstInstruction(ub));
+  LLVMValueRef phi = LLVMBuildPhi(b, LLVMTypeOf(v), "");
+  for (uint32_t e = p->cfg.pred_off[u]; e < p->cfg.pred_off[u + 1]; e++) {
+    uint32_t pb = p->cfg.pred[e];
+    LLVMBasicBlockRef pbb = p->blocks[pb];
+    LLVMValueRef in;
+    if (!crl_reachable(&p->dom, pb)) in = LLVMGetPoison(LLVMTypeOf(v));
+    else if (crl_plan_ramp_only_edge(p, pb) || pbb == m->def_bb ||
+             (m->before_begin && !crl_dominates(&p->dom, p->begin_block, pb)))
+      in = v;
+    else in = load_at_end(m, pbb, b);
+    LLVMAddIncoming(phi, &in, &pbb, 1);
+  }
+  return phi;
+}
+
 static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
                              LLVMBuilderRef b, const crl_valmap *pos) {
   LLVMValueRef v = cd->value;
@@ -301,11 +365,9 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
                                                        : crl_comes_before(user, cur);
     if (earlier) crl_valmap_put(&first, ub, user);
   }
-  crl_valmap loads, phi_loads;
-  crl_valmap_init(&loads, 16);
-  crl_valmap_init(&phi_loads, 4);
-  LLVMTypeRef ty = c->fields[cd->field].type;
-  uint32_t align = c->fields[cd->field].align;
+  mem_loads m = {c, p, cd, addr, def_bb, before_begin, {0}, {0}};
+  crl_valmap_init(&m.at_use, 16);
+  crl_valmap_init(&m.at_end, 4);
   for (unsigned k = 0; k < users.n; k++) {
     LLVMValueRef user = users.v[k];
     if (LLVMIsAPHINode(user)) {
@@ -316,35 +378,26 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
         if (!reads_slot(p, user, ib, def_bb, before_begin)) continue;
         /* Phi operands load at the end of the incoming block: a map of
          * their own, as the block's other load may come after them. */
-        LLVMValueRef ld = crl_valmap_get(&phi_loads, ib);
-        if (!ld) {
-          LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(ib));
-          ld = LLVMBuildLoad2(b, ty, addr, "");
-          LLVMSetAlignment(ld, align);
-          ld = crl_widen_reload(c, cd->narrow_zext, ld, LLVMTypeOf(v), b);
-          crl_valmap_put(&phi_loads, ib, ld);
-        }
-        LLVMSetOperand(user, e, ld);
+        LLVMSetOperand(user, e, load_at_end(&m, ib, b));
       }
       continue;
     }
     LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
     if (!reads_slot(p, user, ub, def_bb, before_begin)) continue;
-    LLVMValueRef ld = crl_valmap_get(&loads, ub);
+    LLVMValueRef ld = crl_valmap_get(&m.at_use, ub);
     if (!ld) {
-      LLVMPositionBuilderBefore(b, crl_valmap_get(&first, ub));
-      ld = LLVMBuildLoad2(b, ty, addr, "");
-      LLVMSetAlignment(ld, align);
-      ld = crl_widen_reload(c, cd->narrow_zext, ld, LLVMTypeOf(v), b);
-      crl_valmap_put(&loads, ub, ld);
+      ld = has_ramp_only_pred(p, crl_block_id(p, ub))
+               ? merge_ramp_edges(&m, ub, b)
+               : load_slot(&m, crl_valmap_get(&first, ub), b);
+      crl_valmap_put(&m.at_use, ub, ld);
     }
     unsigned n = LLVMGetNumOperands(user);
     for (unsigned j = 0; j < n; j++)
       if (LLVMGetOperand(user, j) == v) LLVMSetOperand(user, j, ld);
   }
   crl_vec_free(&users);
-  crl_valmap_free(&loads);
-  crl_valmap_free(&phi_loads);
+  crl_valmap_free(&m.at_use);
+  crl_valmap_free(&m.at_end);
   crl_valmap_free(&first);
   return 0;
 }

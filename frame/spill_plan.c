@@ -694,8 +694,33 @@ static int collect(crl_coro *c, crl_plan *p, crl_live_value **lv,
  * may skip its suspend, one phi per value per await. */
 #define CRL_SSA_MODE_MAX_CROSSINGS 2
 
+/* Is v used where the frame may be gone (crl_plan_mark_gone), in code
+ * other than the ramp's own tail? */
+static int used_where_frame_gone(crl_plan *p, LLVMValueRef v) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user)) continue;
+    if (LLVMIsAPHINode(user)) {
+      for (unsigned k = 0, n = LLVMCountIncoming(user); k < n; k++) {
+        if (LLVMGetIncomingValue(user, k) != v) continue;
+        uint32_t b = crl_block_id(p, LLVMGetIncomingBlock(user, k));
+        if (b < p->num_blocks && p->gone[b] && !crl_plan_ramp_only_use(p, b, user)) return 1;
+      }
+      continue;
+    }
+    uint32_t b = crl_block_id(p, LLVMGetInstructionParent(user));
+    if (b < p->num_blocks && p->gone[b] && !crl_plan_ramp_only_use(p, b, user)) return 1;
+  }
+  return 0;
+}
+
 /* A value is stored right after its definition (memory mode) when it is
- * defined after the store point of a suspend it crosses, or crosses many. */
+ * defined after the store point of a suspend it crosses, or crosses many:
+ * then every block that uses it loads it. Not where the frame may be gone
+ * (a suspended path, after coro.free), which must use the function's own
+ * value: a value used there that crosses many suspends stays with SSA
+ * repair (stores at the suspend points, reloads at their resume entries),
+ * when its definition allows. */
 static void mark_late_defs(crl_coro *c, crl_plan *p) {
   uint32_t n = c->num_susp;
   for (uint32_t i = 0; i < p->num_cands; i++) {
@@ -705,7 +730,10 @@ static void mark_late_defs(crl_coro *c, crl_plan *p) {
     uint32_t crossings = 0;
     for (uint32_t s = crl_bitset_next(row, 0); s < n; s = crl_bitset_next(row, s + 1))
       if (++crossings > CRL_SSA_MODE_MAX_CROSSINGS) break;
-    if (crossings > CRL_SSA_MODE_MAX_CROSSINGS) { cd->store_after_def = 1; continue; }
+    if (crossings > CRL_SSA_MODE_MAX_CROSSINGS && !used_where_frame_gone(p, cd->value)) {
+      cd->store_after_def = 1;
+      continue;
+    }
     if (LLVMIsAArgument(cd->value)) continue;
     for (uint32_t s = crl_bitset_next(row, 0); s < n; s = crl_bitset_next(row, s + 1)) {
       LLVMValueRef pt = c->susp[s].point;
@@ -772,6 +800,10 @@ int crl_frame_liveness(crl_coro *c) {
   }
   c->plan = p;
   if (crl_plan_build_cfg(p, c->fn, c->susp, c->num_susp) != 0) {
+    CRL_ERR(c, NULL, "out of memory building the control-flow graph");
+    return -1;
+  }
+  if (crl_plan_mark_gone(p, c->susp, c->num_susp, &c->frees) != 0) {
     CRL_ERR(c, NULL, "out of memory building the control-flow graph");
     return -1;
   }

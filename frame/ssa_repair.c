@@ -131,6 +131,24 @@ static int reachable(crl_ssa_repair *r, uint32_t b) {
 }
 
 static LLVMValueRef merge_preds(crl_ssa_repair *r, uint32_t block, int memoize);
+static LLVMValueRef crl_ssa_value_at_end(crl_ssa_repair *r, uint32_t block);
+
+/* The value leaving `block` along its edges. An edge out of a block cut
+ * by a non-unwind coro.end (or out of code only such an edge reaches)
+ * runs in the ramp alone, which reaches it without passing any resume
+ * entry: it carries the definition itself, which dominates it there.
+ * Walking the analysis CFG back from it instead would follow suspension
+ * edges into the resume entries of suspends the value does not cross
+ * (liveness leaves ramp-only code out), and merge values that no clone
+ * has where it enters (a reload made for another suspend, a phi of code
+ * the clone does not contain). */
+static LLVMValueRef value_out_of(crl_ssa_repair *r, uint32_t block) {
+  if (!reachable(r, block)) return LLVMGetPoison(LLVMTypeOf(r->value));
+  if (crl_plan_ramp_only_edge(r->p, block) &&
+      (block == r->def_block || crl_dominates(&r->p->dom, r->def_block, block)))
+    return r->value;
+  return resolve(r, crl_ssa_value_at_end(r, block));
+}
 
 /* The value at the end of `block` (its top too, unless block defines it). */
 static LLVMValueRef crl_ssa_value_at_end(crl_ssa_repair *r, uint32_t block) {
@@ -180,8 +198,7 @@ static LLVMValueRef merge_preds(crl_ssa_repair *r, uint32_t block, int memoize) 
    * which the CFG's predecessor list holds in order. */
   for (uint32_t e = g->pred_off[block]; e < g->pred_off[block + 1]; e++) {
     uint32_t pb = g->pred[e];
-    LLVMValueRef in = reachable(r, pb) ? resolve(r, crl_ssa_value_at_end(r, pb))
-                                       : LLVMGetPoison(ty);
+    LLVMValueRef in = value_out_of(r, pb);
     LLVMBasicBlockRef pbb = r->p->blocks[pb];
     LLVMAddIncoming(phi, &in, &pbb, 1);
   }
@@ -206,6 +223,8 @@ LLVMValueRef crl_ssa_value_before(crl_ssa_repair *r, LLVMValueRef inst) {
   return resolve(r, crl_ssa_value_before_lazy(r, inst));
 }
 
+/* A use only the ramp runs (after a non-unwind coro.end) keeps the
+ * original value, as edges out of such code do (value_out_of). */
 void crl_ssa_rewrite_uses(crl_ssa_repair *r) {
   LLVMValueRef v = r->value;
   for (unsigned k = 0; k < r->num_uses; k++) {
@@ -218,11 +237,12 @@ void crl_ssa_rewrite_uses(crl_ssa_repair *r) {
         if (LLVMGetIncomingValue(user, e) != v) continue;
         uint32_t pb = crl_block_id(r->p, LLVMGetIncomingBlock(user, e));
         if (!reachable(r, pb)) continue;
-        LLVMValueRef nv = resolve(r, crl_ssa_value_at_end(r, pb));
+        LLVMValueRef nv = value_out_of(r, pb);
         if (nv != v) LLVMSetOperand(user, e, nv);
       }
       continue;
     }
+    if (crl_plan_ramp_only_use(r->p, ub, user)) continue;
     LLVMValueRef nv = crl_ssa_value_before(r, user);
     if (nv == v) continue;
     unsigned n = LLVMGetNumOperands(user);

@@ -66,6 +66,22 @@ defined behaviour (features, for --disable):
             itself after coro.end at times: such a seed's reference fails
             under AddressSanitizer (`invalid`). A stream of its own too
 
+The module's target, one per seed from a stream of its own (so the other
+features' choices stay as they were), among those enabled (weights 3, 1,
+1, 1; with none enabled, native):
+  native    x86-64 Linux, triple and data layout (the host)
+  notriple  no target triple: x86-64's data layout, or none at all (LLVM's
+            passes then lay frames out by LLVM's default layout, which
+            clang replaces by the host's when it compiles the result)
+  layout32  32-bit pointers: i686 or ARMv7 hard-float Linux
+  bigendian s390x Linux
+Modules for another architecture than the host's carry no byval
+arguments (C passes a struct by value differently there) and no
+sanitize_address; run_diff.py builds them with that target's cross
+toolchain (tests/targets/target_env.sh) and runs them under qemu-user.
+The driver's types match the IR's on every target (int64_t for i64, and
+i32 parameters crossing between C and IR are signext, as s390x needs).
+
 Each coroutine stores values in its promise ({i64, i64}); the driver reads it
 through llvm.coro.promise (helpers in the module), resumes a random number
 of times and destroys the coroutine (at a suspend or after the final one),
@@ -76,23 +92,34 @@ import random
 import sys
 
 FEATURES = ["byval", "lifetime", "escape", "addrspace", "unused", "promisegep",
-            "loops", "branch", "plain", "save", "awaitbool", "handoff", "rampuse"]
+            "loops", "branch", "plain", "save", "awaitbool", "handoff", "rampuse",
+            "native", "notriple", "layout32", "bigendian"]
 
-HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
-target triple = "x86_64-pc-linux-gnu"
+X86_64_DL = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+# Each target feature's variants: (name, data layout or None, triple or
+# None), the layouts and triples clang-22 gives those targets.
+TARGETS = {
+    "native": [("x86_64", X86_64_DL, "x86_64-pc-linux-gnu")],
+    "notriple": [("notriple", X86_64_DL, None), ("nolayout", None, None)],
+    "layout32": [("i686", "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:32-n8:16:32-S128",
+                  "i686-unknown-linux-gnu"),
+                 ("arm", "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64", "armv7-unknown-linux-gnueabihf")],
+    "bigendian": [("s390x", "E-m:e-i1:8:16-i8:8:16-i64:64-f128:64-v128:64-a:8:16-n32:64", "s390x-unknown-linux-gnu")],
+}
+TARGET_WEIGHTS = {"native": 3, "notriple": 1, "layout32": 1, "bigendian": 1}
 
-%struct.B = type { i64, i64, i64 }
+HEADER = '''%struct.B = type { i64, i64, i64 }
 %struct.P = type { i64, i64 }
 
 @g_kind = external global i32
 
-declare void @trace(i32, i64)
+declare void @trace(i32 signext, i64)
 declare ptr @drv_alloc(i64)
 declare void @drv_free(ptr)
-declare void @note_addr(ptr, i32, ptr)
-declare void @publish(ptr, i32, ptr)
-declare i64 @peek(ptr, i32)
-declare void @poke(ptr, i32, i64)
+declare void @note_addr(ptr, i32 signext, ptr)
+declare void @publish(ptr, i32 signext, ptr)
+declare i64 @peek(ptr, i32 signext)
+declare void @poke(ptr, i32 signext, i64)
 declare i64 @mix(i64, i64)
 declare token @llvm.coro.id(i32, ptr readnone, ptr readonly captures(none), ptr)
 declare i1 @llvm.coro.alloc(token)
@@ -104,7 +131,7 @@ declare ptr @llvm.coro.free(token, ptr readonly captures(none))
 declare void @llvm.coro.end(ptr, i1, token)
 declare i1 @llvm.coro.is_in_ramp()
 declare i1 @llvm.coro.await.suspend.bool(ptr, ptr, ptr)
-declare i32 @drv_decide()
+declare signext i32 @drv_decide()
 declare void @llvm.coro.resume(ptr)
 declare void @llvm.coro.destroy(ptr)
 declare i1 @llvm.coro.done(ptr readonly captures(none))
@@ -126,12 +153,12 @@ define void @drv_destroy(ptr %h) {
   call void @llvm.coro.destroy(ptr %h)
   ret void
 }
-define i32 @drv_done(ptr %h) {
+define signext i32 @drv_done(ptr %h) {
   %d = call i1 @llvm.coro.done(ptr %h)
   %r = zext i1 %d to i32
   ret i32 %r
 }
-define i64 @drv_promise(ptr %h, i32 %k) {
+define i64 @drv_promise(ptr %h, i32 signext %k) {
   %p = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
   %f = getelementptr inbounds i64, ptr %p, i32 %k
   %v = load i64, ptr %f, align 8
@@ -141,7 +168,7 @@ define i64 @drv_promise(ptr %h, i32 %k) {
 
 HANDOFF_DECLS = '''declare void @drv_execute(ptr)
 declare void @drv_gone(ptr)
-declare i32 @drv_hand_decide()
+declare signext i32 @drv_hand_decide()
 declare void @llvm.coro.await.suspend.void(ptr, ptr, ptr)
 declare void @llvm.coro.await.suspend.handle(ptr, ptr, ptr)
 declare ptr @llvm.coro.noop()
@@ -214,7 +241,7 @@ void __asan_poison_memory_region(void const volatile *addr, size_t size);
 #endif
 static char *g_quar[1 << 16];
 static int g_nquar;
-void *drv_alloc(long n) {
+void *drv_alloc(int64_t n) {
   ++g_allocs;
   char *p = malloc((size_t)n + 16);
   if (!p) abort();
@@ -227,7 +254,7 @@ void drv_free(void *q) {
   if (!q) return;
   --g_allocs;
   char *p = (char *)q - 16;
-  long n;
+  int64_t n;
   memcpy(&n, p, sizeof n);
   memset(q, 0xAB, (size_t)n);
   POISON(q, (size_t)n);
@@ -290,17 +317,17 @@ DRIVER_HEAD = r'''#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct B { long a, b, c; };
+struct B { int64_t a, b, c; };
 int g_kind;
 static long g_allocs, g_lines;
 static uint64_t g_ck = 1;
-void trace(int tag, long v) {
+void trace(int tag, int64_t v) {
   g_ck = g_ck * 6364136223846793005ull + (uint64_t)(tag ^ v);
-  if (g_lines < 3000) { printf("t%d %ld\n", tag, v); ++g_lines; }
+  if (g_lines < 3000) { printf("t%d %lld\n", tag, (long long)v); ++g_lines; }
 }
-long mix(long a, long b) {
+int64_t mix(int64_t a, int64_t b) {
   uint64_t x = (uint64_t)a ^ ((uint64_t)b + 0x9e3779b97f4a7c15ull + ((uint64_t)a << 6) + ((uint64_t)a >> 2));
-  return (long)x;
+  return (int64_t)x;
 }
 int drv_decide(void) {
   static uint64_t s = 88172645463325252ull;
@@ -327,12 +354,12 @@ void note_addr(void *h, int id, void *p) {
   printf("addr %d %s\n", id, g_tab[s].first == p ? "same" : "moved");
 }
 void publish(void *h, int id, void *p) { g_tab[slot(h, id)].p = p; }
-long peek(void *h, int id) { return *(long *)g_tab[slot(h, id)].p; }
-void poke(void *h, int id, long v) { *(long *)g_tab[slot(h, id)].p += v; }
+int64_t peek(void *h, int id) { return *(int64_t *)g_tab[slot(h, id)].p; }
+void poke(void *h, int id, int64_t v) { *(int64_t *)g_tab[slot(h, id)].p += v; }
 void drv_resume(void *h);
 void drv_destroy(void *h);
 int drv_done(void *h);
-long drv_promise(void *h, int k);
+int64_t drv_promise(void *h, int k);
 /* Overwrites the stack below the caller, where a callee's byval copy was. */
 __attribute__((noinline)) void clobber(long v) {
   volatile long junk[256];
@@ -387,15 +414,39 @@ class IRGen:
         # handoff's, apart too.
         self.hrng = random.Random(seed * 104729 + 31)
         self.rrng = random.Random(seed * 15485863 + 7)
+        self.trng = random.Random(seed * 2654435761 + 11)
         self.seed = seed
         self.size = max(1, size)
         self.off = set(disabled)
-        self.asan = asan
+        self.pick_target()
+        self.asan_asked = asan
+        self.asan = asan and self.host
         self.nid = 0
         self.tagn = 100
 
     def on(self, f):
         return f not in self.off
+
+    def pick_target(self):
+        opts = [(f, w) for f, w in TARGET_WEIGHTS.items() if self.on(f)]
+        feat = "native"
+        if opts:
+            x = self.trng.uniform(0, sum(w for _, w in opts))
+            for feat, w in opts:
+                x -= w
+                if x <= 0:
+                    break
+        self.target, self.layout, self.triple = self.trng.choice(TARGETS[feat])
+        # Runs on the host (x86-64): natively, with AddressSanitizer.
+        self.host = feat in ("native", "notriple")
+
+    def target_lines(self):
+        lines = []
+        if self.layout:
+            lines.append('target datalayout = "%s"' % self.layout)
+        if self.triple:
+            lines.append('target triple = "%s"' % self.triple)
+        return "\n".join(lines) + "\n" if lines else ""
 
     def new_id(self):
         self.nid += 1
@@ -413,7 +464,7 @@ class IRGen:
         for i in range(n):
             f = Fn(i)
             f.node_id = self.new_id()
-            f.byval = self.on("byval") and r.random() < 0.7
+            f.byval = self.on("byval") and self.host and r.random() < 0.7
             if self.on("lifetime"):
                 f.esc_lt = ["%%lt%d" % k for k in range(r.randint(0, 2))]
             if self.on("escape"):
@@ -784,7 +835,7 @@ class IRGen:
     def emit(self, skip):
         out = ["; gen_ir.py %d --size %d%s%s" % (
             self.seed, self.size, " --disable " + ",".join(sorted(self.off)) if self.off else "",
-            " --asan" if self.asan else ""), HEADER]
+            " --asan" if self.asan_asked else ""), self.target_lines() + HEADER]
         if self.on("handoff"):
             out.append(HANDOFF_DECLS.replace("presplitcoroutine%s", "presplitcoroutine" +
                                              (" sanitize_address" if self.asan else "")))
@@ -801,17 +852,17 @@ class IRGen:
         if self.on("handoff"):
             head = head.replace("@ALLOC@", HANDOFF_ALLOC).replace("@DRIVE@", HANDOFF_DRIVE)
         else:
-            head = head.replace("@ALLOC@", "void *drv_alloc(long n) { ++g_allocs; return malloc((size_t)n); }\n"
+            head = head.replace("@ALLOC@", "void *drv_alloc(int64_t n) { ++g_allocs; return malloc((size_t)n); }\n"
                                 "void drv_free(void *p) { if (p) --g_allocs; free(p); }\n")
             head = head.replace("@DRIVE@", DRIVE_PLAIN)
         d = [head]
         for f in fns:
             if f.byval:
-                d.append("void *f%d(long a, struct B b);" % f.idx)
+                d.append("void *f%d(int64_t a, struct B b);" % f.idx)
             else:
-                d.append("void *f%d(long a);" % f.idx)
+                d.append("void *f%d(int64_t a);" % f.idx)
         if self.plain and self.plain_id not in skip:
-            d.append("long plain(long x);")
+            d.append("int64_t plain(int64_t x);")
         # Each ramp is called from a function of its own, whose frame (and
         # the byval copy in it) the driver's later calls overwrite.
         for f in fns:

@@ -32,7 +32,11 @@ timeout) and its stdout and exit status compared with the reference.
 --gen ir: gen_ir.py makes a module of presplit switched-resume coroutines
 that C++ never emits and a C driver; the reference is clang-22 -O2 on the
 presplit module and the driver (LLVM's pipeline lowers it), the only mode
-is `ir`, and the lowered modules are compiled with the same driver.
+is `ir`, and the lowered modules are compiled with the same driver. A
+module for another architecture (gen_ir.py's layout32 and bigendian:
+i686, ARM, s390x) is built by clang-22 for its triple with the flags
+tests/targets/target_env.sh gives (static, lld), without sanitizers, and
+run under that target's qemu-user with the same stack limit.
 
 --asan: the reference, the presplit IR (front end) and both lowered builds
 get -fsanitize=address (gen_ir.py marks its functions sanitize_address).
@@ -117,6 +121,43 @@ SIMPLIFY = "coro-early,function(sroa,early-cse,simplifycfg,instcombine)"
 RUN_TIMEOUT = float(os.environ.get("DIFFFUZZ_TIMEOUT", "20"))
 LOWER_TIMEOUT = float(os.environ.get("DIFFFUZZ_LOWER_TIMEOUT", "120"))
 STACK_KB = int(os.environ.get("DIFFFUZZ_STACK_KB", "1024"))
+TARGET_ENV = os.path.join(HERE, "..", "targets", "target_env.sh")
+# The architectures gen_ir.py's triples name (their first component), as
+# tests/targets/target_env.sh calls them; any other (x86_64, or no
+# triple) is the host.
+CROSS_ARCH = {"i686": "i686", "i386": "i686", "armv7": "arm", "arm": "arm", "s390x": "s390x",
+              "aarch64": "aarch64", "riscv64": "riscv64", "powerpc64le": "ppc64le"}
+_cross_cfg = {}
+_cross_lock = threading.Lock()
+
+
+def target_name(text):
+    """The module's target, for the summary: its triple's architecture, or
+    notriple (a data layout only), or nolayout (neither)."""
+    m = re.search(r'^target triple = "([^"]*)"', text or "", re.M)
+    if m:
+        return m.group(1).split("-")[0]
+    return "notriple" if re.search(r"^target datalayout", text or "", re.M) else "nolayout"
+
+
+def cross_target(text):
+    """For a module whose triple names another architecture than the
+    host's: (triple, qemu, compile and link flags) from target_env.sh;
+    else None."""
+    m = re.search(r'^target triple = "([^"]*)"', text or "", re.M)
+    arch = CROSS_ARCH.get(m.group(1).split("-")[0]) if m else None
+    if arch is None:
+        return None
+    with _cross_lock:
+        if arch not in _cross_cfg:
+            rc, out, _ = sh(["bash", "-c", 'source "$1" && crl_target_cfg "$2" && '
+                             'printf "%s\n" "$qemu" "${tflags[@]}"', "-", TARGET_ENV, arch])
+            lines = out.splitlines()
+            _cross_cfg[arch] = (lines[0], lines[1:]) if rc == 0 and lines else None
+    cfg = _cross_cfg[arch]
+    return None if cfg is None else (m.group(1), cfg[0], cfg[1])
+
+
 SAN_RE = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|SUMMARY: \w+Sanitizer")
 FAIL_VERDICTS = ["mismatch", "sanitizer", "internal", "crash", "reject", "leftover", "compile"]
 
@@ -182,6 +223,7 @@ class Case:
         self.text = text
         self.driver = driver
         self.san = ["-fsanitize=address", "-fno-omit-frame-pointer"] if args.asan else []
+        self.cross = None  # (triple, qemu, flags): built for it, run under qemu-user
 
     def p(self, name):
         return os.path.join(self.work, name)
@@ -203,7 +245,12 @@ class Case:
                 fh.write(self.driver)
 
     def run(self, exe, tag):
-        rc, out, err = sh([exe], timeout=RUN_TIMEOUT, stack=True)
+        cmd = [exe]
+        if self.cross:
+            # The guest's stack as small as the host runs get (qemu-user
+            # gives the guest its own, 8 MiB by default).
+            cmd = [self.cross[1], "-s", "%dK" % STACK_KB, exe]
+        rc, out, err = sh(cmd, timeout=RUN_TIMEOUT, stack=True)
         with open(self.p(tag + ".stdout"), "w") as fh:
             fh.write(out)
         with open(self.p(tag + ".stderr"), "w") as fh:
@@ -219,7 +266,12 @@ class Case:
         else:
             if self.gen in LOWERED_REF:
                 level = "-O0" if base.startswith("O0.") else "-O2"
-            cmd = [CLANG, level, "-Wno-override-module"] + self.san + [src, self.p("driver.c"), "-o", exe]
+            if self.cross:
+                # No sanitizer runtime for it under qemu-user.
+                cmd = [CLANG, "--target=" + self.cross[0], level, "-Wno-override-module"] + self.cross[2] + \
+                    [src, self.p("driver.c"), "-o", exe]
+            else:
+                cmd = [CLANG, level, "-Wno-override-module"] + self.san + [src, self.p("driver.c"), "-o", exe]
         rc, out, err = sh(cmd, timeout=300)
         with open(log, "w") as fh:
             fh.write(out + err)
@@ -228,6 +280,10 @@ class Case:
     def prepare(self):
         """Reference build and run, presplit IR per mode. None or an error."""
         self.generate()
+        if self.gen == "ir":
+            self.cross = cross_target(self.text)
+            if self.cross is None and re.search(r'^target triple = "(?!x86_64)', self.text, re.M):
+                return "no toolchain for this module's target (tests/targets/target_env.sh)"
         if self.gen == "cpp":
             ok = sh([CLANGXX, "-std=c++20", "-O2"] + self.san + [self.p("prog.cpp"), "-o", self.p("native")], timeout=300)
             if ok[0] != 0:
@@ -444,10 +500,11 @@ def run_seed(args, seed, root):
         err = "generator raised %s: %s" % (type(e).__name__, e)
     results = []
     sid = os.path.basename(args.files[seed]) if args.files else seed
+    tgt = target_name(c.text) if args.gen in IR_GENS else None
     if err:
         for m in c.modes:
             results.append(dict(gen=args.label, seed=sid, mode=m, verdict="invalid", detail=err,
-                                llvm="-", frames=[], work=work))
+                                llvm="-", frames=[], work=work, target=tgt))
         return results
     for m in c.modes:
         lv, ld = c.judge(m, "llvm", llvm_cmd())
@@ -456,7 +513,7 @@ def run_seed(args, seed, root):
             v, d = "pass-both-reject", d
         frames = c.frame_sizes(m) if args.csv or True else []
         results.append(dict(gen=args.label, seed=sid, mode=m, verdict=v, detail=d, llvm=lv,
-                            llvm_detail=ld, frames=frames, work=work))
+                            llvm_detail=ld, frames=frames, work=work, target=tgt))
     return results
 
 
@@ -750,6 +807,7 @@ def main():
     seeds = list(range(a, b))
     counts = {}
     llvm_counts = {}
+    by_target = {}
     unexpected = []
     frame_rows = []
     npass = nfail = 0
@@ -762,6 +820,9 @@ def main():
             v = r["verdict"]
             counts.setdefault(r["mode"], {}).setdefault(v, 0)
             counts[r["mode"]][v] += 1
+            if r.get("target"):
+                by_target.setdefault(r["target"], {}).setdefault(v, 0)
+                by_target[r["target"]][v] += 1
             llvm_counts.setdefault(r["mode"], {}).setdefault(r["llvm"], 0)
             llvm_counts[r["mode"]][r["llvm"]] += 1
             for fn, cs, ls in r["frames"]:
@@ -822,6 +883,9 @@ def main():
     for m in counts:
         print("mode %-10s corolower: %s" % (m, ", ".join("%s %d" % kv for kv in sorted(counts[m].items()))))
         print("mode %-10s LLVM:      %s" % (m, ", ".join("%s %d" % kv for kv in sorted(llvm_counts[m].items()))))
+    if len(by_target) > 1 or any(t != "x86_64" for t in by_target):
+        print("targets: %s" % "; ".join("%s %s" % (t, ", ".join("%s %d" % kv for kv in sorted(c.items())))
+                                        for t, c in sorted(by_target.items())))
     pairs = [(cs, ls) for (_, _, _, _, cs, ls) in frame_rows if ls]
     if pairs:
         larger = sum(1 for cs, ls in pairs if cs > ls)

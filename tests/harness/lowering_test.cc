@@ -3886,3 +3886,308 @@ define void @main() {
 )",
                "11 12 13 10");
 }
+
+// A value used in resumed code and after the ramp's coro.end, but not
+// across the final suspend (nothing after it needs it): the use after
+// coro.end is the ramp's own, which takes the value it defined. The
+// destroy function, entered at the final suspend, must not be handed a
+// value of the resumed path for it (a reload made at an earlier suspend,
+// which does not dominate the final suspend's entry there).
+TEST(Lowering, RampOnlyUseOfAValueNotKeptAcrossTheFinalSuspend) {
+  Differential(R"(
+define internal i64 @twice(i64 %a) noinline {
+  %r = mul i64 %a, 2
+  ret i64 %r
+}
+define ptr @co(i64 %a) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %v = call i64 @twice(i64 %a)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %body
+                             i8 1, label %cleanup ]
+body:
+  call void @trace(i64 %v)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %body2
+                              i8 1, label %cleanup ]
+body2:
+  %w = add i64 %v, 1
+  call void @trace(i64 %w)
+  br label %fin
+fin:
+  %fs = call i8 @llvm.coro.suspend(token none, i1 true)
+  switch i8 %fs, label %ret [ i8 0, label %trap
+                              i8 1, label %cleanup ]
+trap:
+  unreachable
+cleanup:
+  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %m)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  %t = add i64 %v, 100
+  call void @trace(i64 %t)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 5)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.destroy(ptr %h)
+  %h2 = call ptr @co(i64 7)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @llvm.coro.destroy(ptr %h2)
+  ret void
+}
+)",
+               "110 10 11 114 14");
+}
+
+// The same class where an await_suspend's false edge goes from the ramp
+// straight to the final suspend: the value reaching the final suspend is
+// a phi of the ramp's value and the resumed path's, which the destroy
+// function, entered there, does not contain.
+TEST(Lowering, RampOnlyUseAfterAnAwaitThatSkipsToTheFinalSuspend) {
+  Differential(R"(
+define internal i64 @twice(i64 %a) noinline {
+  %r = mul i64 %a, 2
+  ret i64 %r
+}
+define internal i1 @go_if_awaiter(ptr %awaiter, ptr %frame) {
+  %go = icmp ne ptr %awaiter, null
+  ret i1 %go
+}
+define ptr @co(i64 %a, ptr %aw) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %v = call i64 @twice(i64 %a)
+  %sv = call token @llvm.coro.save(ptr %hdl)
+  %go = call i1 @llvm.coro.await.suspend.bool(ptr %aw, ptr %hdl, ptr @go_if_awaiter)
+  br i1 %go, label %susp, label %fin
+susp:
+  %s = call i8 @llvm.coro.suspend(token %sv, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %body
+                             i8 1, label %cleanup ]
+body:
+  call void @trace(i64 %v)
+  br label %fin
+fin:
+  %fs = call i8 @llvm.coro.suspend(token none, i1 true)
+  switch i8 %fs, label %ret [ i8 0, label %trap
+                              i8 1, label %cleanup ]
+trap:
+  unreachable
+cleanup:
+  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %m)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  %t = add i64 %v, 100
+  call void @trace(i64 %t)
+  ret ptr %hdl
+}
+define void @main() {
+  %x = alloca i64, align 8
+  %h = call ptr @co(i64 5, ptr null)
+  call void @llvm.coro.destroy(ptr %h)
+  %h2 = call ptr @co(i64 7, ptr %x)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @llvm.coro.destroy(ptr %h2)
+  ret void
+}
+)",
+               "110 114 14");
+}
+
+// The same class through an edge: code after the ramp's coro.end branches
+// back into a block the resumed path also reaches (and that reaches no
+// suspend), so the value merged there comes, on that edge, from the ramp
+// alone. The destroy function, entered at the final suspend (which the
+// value does not cross), must not get a merge of it.
+TEST(Lowering, EdgeOutOfTheRampsEndCarriesTheRampsValue) {
+  Differential(R"(
+define internal i64 @twice(i64 %a) noinline {
+  %r = mul i64 %a, 2
+  ret i64 %r
+}
+define ptr @co(i64 %a, i1 %c) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %v = call i64 @twice(i64 %a)
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %body
+                             i8 1, label %cleanup ]
+body:
+  br i1 %c, label %again, label %fin
+again:
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %body2
+                              i8 1, label %cleanup ]
+body2:
+  br label %x
+x:
+  %p = phi i1 [ false, %body2 ], [ true, %ret ]
+  call void @trace(i64 %v)
+  br i1 %p, label %out, label %cleanup
+fin:
+  %fs = call i8 @llvm.coro.suspend(token none, i1 true)
+  switch i8 %fs, label %ret [ i8 0, label %trap
+                              i8 1, label %cleanup ]
+trap:
+  unreachable
+cleanup:
+  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %m)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  br label %x
+out:
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 5, i1 true)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  %h2 = call ptr @co(i64 7, i1 false)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @llvm.coro.destroy(ptr %h2)
+  ret void
+}
+)",
+               "10 10 14");
+}
+
+// As above with a value kept in memory (more than two crossings) and the
+// handle handed to an executor that runs the coroutine to its end: the
+// block after the ramp's coro.end loads nothing on the ramp's edge (the
+// frame is freed and poisoned by then). LLVM 22 reloads there from the
+// freed frame, so it is no oracle.
+TEST(Lowering, EdgeOutOfTheRampsEndLoadsNothingInMemoryMode) {
+  OursOnly(R"(
+define internal i64 @twice(i64 %a) noinline {
+  %r = mul i64 %a, 2
+  ret i64 %r
+}
+define internal void @execute3(ptr %h) {
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+define ptr @co(i64 %a) presplitcoroutine {
+entry:
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %v = call i64 @twice(i64 %a)
+  %save = call token @llvm.coro.save(ptr %hdl)
+  call void @execute3(ptr %hdl)
+  %s = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %body
+                             i8 1, label %cleanup ]
+body:
+  call void @trace(i64 %v)
+  %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s1, label %ret [ i8 0, label %body1
+                              i8 1, label %cleanup ]
+body1:
+  %w = add i64 %v, 1
+  call void @trace(i64 %w)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %ret [ i8 0, label %body2
+                              i8 1, label %cleanup ]
+body2:
+  br label %x
+x:
+  %p = phi i1 [ false, %body2 ], [ true, %ret ]
+  %t = add i64 %v, 100
+  call void @trace(i64 %t)
+  br i1 %p, label %out, label %cleanup
+cleanup:
+  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %m)
+  br label %ret
+ret:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  br label %x
+out:
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 5)
+  ret void
+}
+)",
+               "10 11 110 110");
+}
+
+// A value kept across more suspends than SSA repair takes by default
+// (kept in memory: every block using it loads it) and used where the
+// frame may be gone: on a resume function's suspended path after an
+// await_suspend ran the coroutine to its end, and after coro.free. It is
+// kept with SSA repair instead, so those uses get the function's own
+// value. LLVM 22 reloads there from the freed frame: no oracle.
+TEST(Lowering, ValueAcrossManySuspendsUsedWhereTheFrameMayBeGone) {
+  OursOnly(R"(
+define internal void @resume_twice(ptr %awaiter, ptr %frame) {
+  call void @llvm.coro.resume(ptr %frame)
+  call void @llvm.coro.resume(ptr %frame)
+  ret void
+}
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %aw = alloca i64, align 8
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s0, label %out [ i8 0, label %first
+                              i8 1, label %cleanup ]
+first:
+  %save = call token @llvm.coro.save(ptr null)
+  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @resume_twice)
+  %s1 = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s1, label %out [ i8 0, label %second
+                              i8 1, label %cleanup ]
+second:
+  %y = add i64 %x, 5
+  call void @trace(i64 %y)
+  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %out [ i8 0, label %third
+                              i8 1, label %cleanup ]
+third:
+  %z = add i64 %x, 6
+  call void @trace(i64 %z)
+  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @trace(i64 %x)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @co(i64 1)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)",
+               "1 6 1 7 1 1");
+}

@@ -5,7 +5,8 @@
 ; internal_ir-rampuse_1_ir.ll (gen_ir.py's rampuse feature) minimized by hand: %v1,
 ; defined by a call before the first suspend, is used after each of two suspends and
 ; after the ramp's coro.end (in the block every suspended path and the cleanup reach).
-; Fails with corolower at cb43bd1 and at 366af36.
+; Failed with corolower at cb43bd1 and at 366af36; lowered right once SSA repair gave
+; uses and edges only the ramp runs the ramp's own value (frame/ssa_repair.c).
 ; check with: run_diff.py --lower CMD --files THIS_FILE --asan
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

@@ -331,8 +331,13 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
     LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
     if (!reads_slot(p, user, ub, def_bb, before_begin)) continue;
     LLVMValueRef ld = crl_valmap_get(&loads, ub);
+    LLVMValueRef at = crl_valmap_get(&first, ub);
+    if (!at) {
+      crl_oom_note(); /* its first user could not be recorded */
+      continue;
+    }
     if (!ld) {
-      LLVMPositionBuilderBefore(b, crl_valmap_get(&first, ub));
+      LLVMPositionBuilderBefore(b, at);
       ld = LLVMBuildLoad2(b, ty, addr, "");
       LLVMSetAlignment(ld, align);
       ld = crl_widen_reload(c, cd->narrow_zext, ld, LLVMTypeOf(v), b);

@@ -386,9 +386,13 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
     if (!reads_slot(p, user, ub, def_bb, before_begin)) continue;
     LLVMValueRef ld = crl_valmap_get(&m.at_use, ub);
     if (!ld) {
-      ld = has_ramp_only_pred(p, crl_block_id(p, ub))
-               ? merge_ramp_edges(&m, ub, b)
-               : load_slot(&m, crl_valmap_get(&first, ub), b);
+      int ramp = has_ramp_only_pred(p, crl_block_id(p, ub));
+      LLVMValueRef at = ramp ? NULL : crl_valmap_get(&first, ub);
+      if (!ramp && !at) {
+        crl_oom_note(); /* its first user could not be recorded */
+        continue;
+      }
+      ld = ramp ? merge_ramp_edges(&m, ub, b) : load_slot(&m, at, b);
       crl_valmap_put(&m.at_use, ub, ld);
     }
     unsigned n = LLVMGetNumOperands(user);

@@ -364,16 +364,25 @@ void crl_remove_unreachable(LLVMValueRef fn) {
     unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
     for (unsigned s = 0; s < ns; s++) {
       LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
-      if (!crl_valmap_has(&seen, succ)) {
-        crl_valmap_put(&seen, succ, succ);
-        stack[sp++] = succ;
+      if (crl_valmap_has(&seen, succ)) continue;
+      /* Unrecorded, it could be pushed again past the stack's end, or
+       * taken for dead: stop, with the failure noted. */
+      if (crl_valmap_put(&seen, succ, succ) != 0) {
+        free(stack);
+        crl_valmap_free(&seen);
+        return;
       }
+      stack[sp++] = succ;
     }
   }
   crl_bvec dead = {0};
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+  int listed = 1;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && listed;
        bb = LLVMGetNextBasicBlock(bb))
-    if (!crl_valmap_has(&seen, bb)) crl_bvec_push(&dead, bb);
+    if (!crl_valmap_has(&seen, bb)) listed = crl_bvec_push(&dead, bb) == 0;
+  /* A dead block left off the list would keep branching to deleted ones:
+   * delete none (the failure is noted). */
+  if (!listed) dead.n = 0;
   /* Live blocks entered from dead ones lose those phi entries: each phi is
    * rebuilt once, whatever the number of dead predecessors (a return block
    * fed by every suspend point has thousands). */
@@ -385,13 +394,13 @@ void crl_remove_unreachable(LLVMValueRef fn) {
     unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
     for (unsigned s = 0; s < ns; s++) {
       LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
-      if (crl_valmap_has(&seen, succ) && !crl_valmap_has(&touched, succ)) {
-        crl_valmap_put(&touched, succ, succ);
-        crl_bvec_push(&fix, succ);
-      }
+      if (crl_valmap_has(&seen, succ) && !crl_valmap_has(&touched, succ) &&
+          (crl_valmap_put(&touched, succ, succ) != 0 || crl_bvec_push(&fix, succ) != 0))
+        listed = 0; /* a phi left naming a deleted block: delete none */
     }
   }
-  for (unsigned k = 0; k < fix.n; k++)
+  if (!listed) dead.n = 0;
+  for (unsigned k = 0; k < fix.n && listed; k++)
     filter_phis(fix.v[k], cap_by_liveness, &seen);
   crl_bvec_free(&fix);
   crl_valmap_free(&touched);

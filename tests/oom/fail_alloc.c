@@ -18,6 +18,8 @@ static void *live[LIVE_CAP];
 static size_t nlive;
 static void *sites[SITE_CAP];
 static size_t nsites;
+static void *all_sites[SITE_CAP]; /* never reset: every run's */
+static size_t nall;
 static int armed, failed;
 static unsigned long count, fail_at;
 
@@ -49,14 +51,19 @@ static void live_add(void *p) {
   nlive++;
 }
 
-static void site_add(void *ra) {
-  if (nsites + 1 >= SITE_CAP / 2) return;
+static void add_to(void **set, size_t *n, void *ra) {
+  if (*n + 1 >= SITE_CAP / 2) return;
   size_t i = slot(ra, SITE_CAP);
-  while (sites[i] && sites[i] != ra) i = (i + 1) & (SITE_CAP - 1);
-  if (!sites[i]) {
-    sites[i] = ra;
-    nsites++;
+  while (set[i] && set[i] != ra) i = (i + 1) & (SITE_CAP - 1);
+  if (!set[i]) {
+    set[i] = ra;
+    ++*n;
   }
+}
+
+static void site_add(void *ra) {
+  add_to(sites, &nsites, ra);
+  add_to(all_sites, &nall, ra);
 }
 
 /* Whether this allocation is the one to fail. */
@@ -112,3 +119,4 @@ unsigned long fa_count(void) { return count; }
 int fa_failed(void) { return failed; }
 size_t fa_live(void) { return nlive; }
 size_t fa_sites(void) { return nsites; }
+size_t fa_all_sites(void) { return nall; }

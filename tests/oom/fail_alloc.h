@@ -18,5 +18,7 @@ int fa_failed(void);
 size_t fa_live(void);
 /* Distinct call sites (return addresses) seen while armed. */
 size_t fa_sites(void);
+/* Distinct call sites seen by every undisturbed run of this process. */
+size_t fa_all_sites(void);
 
 #endif

@@ -163,6 +163,7 @@ int main(int argc, char **argv) {
     return rc <= RUN_REFUSED ? 0 : 1;
   }
   for (; i < argc; i++, files++) fails += sweep(argv[i], every, &runs);
-  printf("oom_sweep: %d files, %lu runs, %d with failures\n", files, runs, fails);
+  printf("oom_sweep: %d files, %lu runs, %zu allocation sites reached, %d files with failures\n",
+         files, runs, fa_all_sites(), fails);
   return fails || !files ? 1 : 0;
 }

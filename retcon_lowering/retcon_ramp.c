@@ -34,7 +34,7 @@ int crl_retcon_finish_ramp(crl_coro *c) {
   if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
   c->id = NULL;
   if (crl_retcon_lower_in_fn(c, c->fn, 1, frame) != 0 ||
-      crl_retcon_swe_lower_in_fn(c, c->fn, st->swe.arg) != 0)
+      crl_swifterror_lower_in_fn(c, &st->swe, c->fn, st->swe.arg) != 0)
     return -1;
   crl_simplify_cfg(c->fn);
   return 0;

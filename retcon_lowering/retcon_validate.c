@@ -415,10 +415,22 @@ static int check_once_suspends_first(crl_coro *c) {
   return oom ? -1 : 0;
 }
 
+/* The continuations' swifterror parameter, if the prototype has one: the
+ * slot their caller passes (swifterror/), a plain pointer as there. */
+static int read_swifterror_param(crl_coro *c, crl_retcon_state *st) {
+  for (unsigned k = 0; k < st->num_extra && !st->swe_param; k++)
+    if (crl_retcon_swifterror_elem(st, k)) st->swe_param = k + 1;
+  if (!st->swe_param || LLVMTypeOf(LLVMGetParam(st->proto, st->swe_param)) == c->ptr_t)
+    return 0;
+  CRL_ERR(c, c->id, "the continuation prototype's swifterror parameter is not a pointer "
+                    "in address space 0: not supported");
+  return -1;
+}
+
 int crl_retcon_validate(crl_coro *c) {
   crl_retcon_state *st = crl_retcon_of(c);
   if (read_buffer(c, st) || read_result_sequence(c, st) || read_prototype(c, st) ||
-      read_alloc_fns(c, st))
+      read_alloc_fns(c, st) || read_swifterror_param(c, st))
     return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (check_suspend(c, st, c->susp[s].call) != 0 ||

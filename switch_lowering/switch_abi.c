@@ -36,6 +36,7 @@ static int switch_init(crl_coro *c) {
 static void switch_release(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   if (!st) return;
+  crl_swifterror_release(&st->swe);
   free(st->susp);
   free(st);
   c->abi_state = NULL;

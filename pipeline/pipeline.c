@@ -252,6 +252,14 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   int coroutines = touched.n > 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !coroutines; f = LLVMGetNextFunction(f))
     coroutines = crl_is_presplit(f);
+  /* Forms of another LLVM's coroutines: named, rather than "no coroutine
+   * id" for a coroutine whose id LLVM 22 does not know. */
+  if (coroutines && crl_check_fork_forms(m, res) != 0) {
+    crl_valmap_free(&index_of);
+    crl_valmap_free(&touched);
+    crl_valmap_free(&id_callers);
+    return res;
+  }
   /* A module without coroutines is left as it was, triple and layout
    * included. */
   if (coroutines && prepare_target(m, opts, res, &target) != 0) {

@@ -39,6 +39,8 @@ typedef struct crl_retcon_state {
   uint32_t buf_align;
   LLVMValueRef buffer;          /* the buffer in the ramp (id operand 2) */
   LLVMValueRef proto, alloc_fn, dealloc_fn;
+  LLVMValueRef type_id;         /* typed frame allocation's type id, or NULL:
+                                   the allocation function's second argument */
   LLVMTypeRef ret_t;            /* the ramp's (and a multi-suspend
                                    continuation's) return type */
   LLVMTypeRef cont_t;           /* where the continuation goes: ret_t, or
@@ -87,6 +89,9 @@ static inline unsigned crl_retcon_slot_align(crl_coro *c) {
   unsigned ba = crl_retcon_of(c)->buf_align;
   return ba < pa ? ba : pa;
 }
+/* A call of the allocation function for `size` bytes (cast to its size
+ * type), with the type id when the id has one, at the builder's position. */
+LLVMValueRef crl_retcon_call_alloc(crl_coro *c, LLVMValueRef size, const char *name);
 /* The deallocation call of the frame, before `at`. */
 void crl_retcon_free_frame(crl_coro *c, LLVMValueRef frame, LLVMValueRef at);
 

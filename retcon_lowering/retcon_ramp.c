@@ -14,8 +14,7 @@ static LLVMValueRef ramp_frame(crl_coro *c) {
   LLVMTypeRef it = LLVMTypeOf(LLVMGetParam(st->alloc_fn, 0));
   LLVMValueRef size = LLVMConstInt(it, c->frame_size, 0);
   LLVMPositionBuilderBefore(c->b, c->begin);
-  LLVMValueRef mem = LLVMBuildCall2(c->b, LLVMGlobalGetValueType(st->alloc_fn),
-                                    st->alloc_fn, &size, 1, "frame");
+  LLVMValueRef mem = crl_retcon_call_alloc(c, size, "frame");
   LLVMInstructionSetDebugLoc(mem, LLVMInstructionGetDebugLoc(c->begin));
   LLVMValueRef keep = LLVMBuildStore(c->b, mem, st->buffer);
   LLVMSetAlignment(keep, crl_retcon_slot_align(c));

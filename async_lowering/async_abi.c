@@ -25,6 +25,7 @@ static void async_release(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
   if (!st) return;
   crl_vec_free(&st->guards);
+  crl_swifterror_release(&st->swe);
   free(st->susp);
   free(st);
   c->abi_state = NULL;
@@ -129,6 +130,8 @@ static int async_finish(crl_coro *c) {
   }
   int rc = crl_async_lower_in_fn(c, c->fn, 1, tails, n);
   free(tails);
+  crl_async_state *st = crl_async_of(c);
+  if (rc == 0) rc = crl_swifterror_lower_in_fn(c, &st->swe, c->fn, st->swe.arg);
   if (rc != 0) return -1;
   replace_begin(c);
   crl_simplify_cfg(c->fn);

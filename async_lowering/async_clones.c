@@ -149,6 +149,9 @@ static int build_resume(crl_coro *c, uint32_t s, const crl_valmap *pos,
     if (rc != 0) CRL_ERR(c, as->tail, "out of memory");
     else rc = crl_async_lower_in_fn(c, x.fn, 0, tails, nt);
     free(tails);
+    /* Its caller passes no swifterror slot (nothing in the suspend's
+     * result is one). */
+    if (rc == 0) rc = crl_swifterror_lower_in_fn(c, &crl_async_of(c)->swe, x.fn, NULL);
     crl_split_clone_finish(&x);
   }
   crl_feasible_free(&run);

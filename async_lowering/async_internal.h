@@ -10,6 +10,7 @@
 #define CRL_ASYNC_INTERNAL_H
 
 #include "coro/lowering.h"
+#include "swifterror/swifterror.h"
 
 typedef struct crl_async_susp {
   LLVMValueRef resume_call; /* llvm.coro.async.resume; kept as the point
@@ -33,6 +34,7 @@ typedef struct crl_async_state {
   uint64_t context_size; /* the final size patched into the afp */
   crl_async_susp *susp;  /* per suspend point */
   crl_vec guards;        /* reads keeping locals live (async_handoff.c) */
+  crl_swifterror swe;    /* swifterror/swifterror.h */
 } crl_async_state;
 
 static inline crl_async_state *crl_async_of(crl_coro *c) {

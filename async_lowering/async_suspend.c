@@ -172,6 +172,9 @@ static int keep_markers(crl_coro *c, crl_valmap *markers) {
 
 int crl_async_normalize(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
+  /* Swifterror pointers go first: swiftc gives every async function that
+   * calls a throwing one a swifterror alloca, which no frame may hold. */
+  if (crl_swifterror_eliminate(c, &st->swe, 0) != 0) return -1;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_async_susp *as = &st->susp[s];
     as->resume_fn = declare_resume(c, as, s);

@@ -27,6 +27,37 @@ static void declare_stack_vars(crl_split_clone *x, LLVMValueRef orig, LLVMValueR
   }
 }
 
+static LLVMValueRef missing(LLVMValueRef v, void *vctx);
+
+/* The clone's own copy of stack alloca v, at its entry: a copy of the
+ * instruction itself, so that what LLVM-C cannot build or set (the element
+ * count of `alloca T, i32 N`, the swifterror and inalloca flags, the
+ * address space) stays as the input has it. A count that is no constant
+ * must be one the clone can compute at its entry; NULL after a diagnostic
+ * if it cannot. */
+static LLVMValueRef fresh_alloca(crl_split_clone *x, LLVMValueRef v) {
+  LLVMValueRef n = LLVMGetOperand(v, 0);
+  if (!LLVMIsAConstant(n)) {
+    LLVMValueRef m = crl_valmap_get(&x->map, n);
+    if (!m && !(m = missing(n, x))) {
+      CRL_ERR(x->c, v, "the alloca's element count is computed at run time and "
+                       "the alloca is used after a suspend: the resumed code "
+                       "cannot compute it again (not supported)");
+      x->reported = 1;
+      return NULL;
+    }
+    crl_valmap_put(&x->map, n, m);
+    n = m;
+  }
+  LLVMValueRef a = LLVMInstructionClone(v);
+  /* Its location is the ramp's; the clone's entry has none. */
+  LLVMInstructionSetDebugLoc(a, NULL);
+  LLVMInsertIntoBuilderWithName(x->entry_b, a, "");
+  LLVMSetOperand(a, 0, n);
+  declare_stack_vars(x, v, a);
+  return a;
+}
+
 static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   crl_split_clone *x = vctx;
   crl_coro *c = x->c;
@@ -34,16 +65,7 @@ static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   if (v == c->frame_base && v) return x->frame_base;
   if (v == c->id) return LLVMConstNull(LLVMTypeOf(v));
   if (LLVMValueIsBasicBlock(v)) return LLVMBasicBlockAsValue(x->sink);
-  if (LLVMIsAAllocaInst(v)) {
-    LLVMValueRef a = LLVMBuildAlloca(x->entry_b, LLVMGetAllocatedType(v), "");
-    LLVMSetAlignment(a, LLVMGetAlignment(v));
-    /* LLVM-C builds allocas in the data layout's alloca address space; one
-     * the input put elsewhere is reached through a cast, as its uses
-     * expect its pointer type. */
-    declare_stack_vars(x, v, a);
-    if (LLVMTypeOf(a) != LLVMTypeOf(v)) a = LLVMBuildAddrSpaceCast(x->entry_b, a, LLVMTypeOf(v), "");
-    return a;
-  }
+  if (LLVMIsAAllocaInst(v)) return fresh_alloca(x, v);
   if (LLVMIsAInstruction(v) && crl_is_remat(c, v)) {
     /* Operands first, so they are defined before the clone. */
     unsigned n = LLVMGetNumOperands(v); /* a call's callee is an operand too */
@@ -198,6 +220,7 @@ int crl_split_clone_blocks(crl_split_clone *x, LLVMValueRef frame,
   x->has_di = 1;
   x->o = (crl_clone_opts){&x->map, missing, x, NULL, NULL, stop_at_end, NULL, &x->di};
   if (crl_clone_blocks(c->fn, x->fn, run->blocks, run->n, &x->o) != 0) {
+    if (x->reported) return -1;
     char *op = x->o.bad_operand ? LLVMPrintValueToString(x->o.bad_operand) : NULL;
     CRL_ERR(c, x->o.bad_user,
             "internal error: a value used after a suspend was not kept in the "

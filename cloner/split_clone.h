@@ -23,6 +23,7 @@ typedef struct crl_split_clone {
   crl_clone_opts o;
   crl_di di;
   int has_di;
+  int reported; /* a value the clone needs was refused with a diagnostic */
 } crl_split_clone;
 
 /* Gives fn (no body yet) its entry and sink blocks; the ABI may then build

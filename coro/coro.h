@@ -176,5 +176,15 @@ void crl_check_leftovers(LLVMModuleRef m, crl_result *res, int keep,
 /* Does f call any llvm.coro.* intrinsic? (cleanup.c) */
 int crl_calls_coro_intrinsic(LLVMValueRef f);
 void crl_coro_free(crl_coro *c);                                   /* shape.c */
+/* The type id an LLVM 21 front end gave llvm.coro.id.retcon.once after its
+ * six operands (swiftc's typed frame allocation, EmitTypeMallocForCoroFrame):
+ * kept by the repair of the old dialect (legacy.c), since LLVM 22's
+ * intrinsic has no room for it. NULL when the id has none; *bad is set
+ * when the operands past the sixth were not one integer constant. */
+LLVMValueRef crl_id_type_id(LLVMValueRef id, int *bad);            /* legacy.c */
+/* Calls of intrinsics only Swift's own LLVM defines (its experimental
+ * CoroutineAccessors feature): an error naming the feature for each. 0,
+ * or -1 after diagnostics. */
+int crl_check_fork_forms(LLVMModuleRef m, crl_result *res);        /* fork_forms.c */
 
 #endif

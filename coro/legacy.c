@@ -13,9 +13,11 @@
  * coro.end.async with an i1 result and coro.id.retcon.once variadic (a type
  * id for typed frame allocation may follow its six operands). LLVM 22's
  * parser keeps such declarations as written and its verifier rejects
- * them: each is declared again with LLVM 22's type and its calls rebuilt
- * (the extra type id dropped: LLVM 22 allocates untyped), before anything
- * verifies the module. */
+ * them: each is declared again with LLVM 22's type and its calls rebuilt,
+ * before anything verifies the module. LLVM 22's coro.id.retcon.once has
+ * no room for the type id, so it rides along as metadata on the rebuilt
+ * call (crl_id_type_id): the allocation function takes it after the size,
+ * as in Swift's own LLVM. */
 #include <stdint.h>
 #include <string.h>
 
@@ -82,6 +84,38 @@ static int llvm21_form(LLVMValueRef f, crl_intr k, LLVMTypeRef want) {
   return 0;
 }
 
+static unsigned type_id_kind(LLVMContextRef ctx) {
+  return LLVMGetMDKindIDInContext(ctx, "corolower.type_id", 17);
+}
+
+/* The operands past LLVM 22's six of a coro.id.retcon.once (`call`), onto
+ * its rebuilt call `nc`: one integer constant is the type id; anything
+ * else an empty node, which validation reports. */
+static void keep_type_id(LLVMValueRef call, LLVMValueRef nc, unsigned fixed) {
+  unsigned n = LLVMGetNumArgOperands(call);
+  if (n <= fixed) return;
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(call));
+  LLVMValueRef id = LLVMGetOperand(call, fixed);
+  int ok = n == fixed + 1 && LLVMIsAConstantInt(id);
+  LLVMMetadataRef md = ok ? LLVMValueAsMetadata(id) : NULL;
+  LLVMMetadataRef node = LLVMMDNodeInContext2(ctx, &md, ok ? 1 : 0);
+  LLVMSetMetadata(nc, type_id_kind(ctx), LLVMMetadataAsValue(ctx, node));
+}
+
+LLVMValueRef crl_id_type_id(LLVMValueRef id, int *bad) {
+  *bad = 0;
+  if (!LLVMHasMetadata(id)) return NULL;
+  LLVMValueRef node = LLVMGetMetadata(id, type_id_kind(LLVMGetTypeContext(LLVMTypeOf(id))));
+  if (!node) return NULL;
+  if (LLVMGetMDNodeNumOperands(node) != 1) {
+    *bad = 1;
+    return NULL;
+  }
+  LLVMValueRef v = NULL;
+  LLVMGetMDNodeOperands(node, &v);
+  return v;
+}
+
 /* Rebuilds one call of the old declaration as a call of `canon`. */
 static void rebuild_call(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef call,
                          LLVMValueRef canon, crl_intr k) {
@@ -96,6 +130,7 @@ static void rebuild_call(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef call,
   LLVMValueRef nc = LLVMBuildCall2(b, fty, canon, args, n, "");
   LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
   if (k == CRL_I_ID_RETCON_ONCE) {
+    keep_type_id(call, nc, fixed);
     size_t len = 0;
     const char *name = LLVMGetValueName2(call, &len);
     char buf[256];

@@ -54,15 +54,20 @@ int crl_memory_size(crl_coro *c, LLVMValueRef v, uint64_t *size) {
   return 0;
 }
 
+/* An alloca's alignment is what its `align` says, as LLVM lays it out:
+ * swiftc -Onone copies a SIMD8<Double> parameter into
+ * `alloca <8 x double>, align 8`, which asks for 8, not the vector's 64.
+ * A byval argument's copy is aligned as its `align` says, and at least as
+ * its type (what the caller's copy has without one). */
 uint32_t crl_memory_align(crl_coro *c, LLVMValueRef v) {
+  if (LLVMIsAAllocaInst(v)) {
+    uint32_t given = LLVMGetAlignment(v);
+    return given ? given : 1;
+  }
   LLVMTypeRef t = crl_memory_type(v);
   uint32_t a = t ? LLVMABIAlignmentOfType(c->td, t) : 1;
   uint32_t given = 0;
-  if (LLVMIsAAllocaInst(v)) {
-    given = LLVMGetAlignment(v);
-  } else {
-    LLVMAttributeRef at = param_attr(LLVMGetParamParent(v), crl_arg_index(v), "align", 5);
-    if (at) given = (uint32_t)LLVMGetEnumAttributeValue(at);
-  }
+  LLVMAttributeRef at = param_attr(LLVMGetParamParent(v), crl_arg_index(v), "align", 5);
+  if (at) given = (uint32_t)LLVMGetEnumAttributeValue(at);
   return given > a ? given : a;
 }

@@ -359,6 +359,15 @@ static crl_result *lower(LLVMModuleRef m, LLVMValueRef only,
   int coroutines = touched.n > 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !coroutines; f = LLVMGetNextFunction(f))
     coroutines = crl_is_presplit(f) || crl_valmap_has(&id_callers, f);
+  /* Forms of another LLVM's coroutines: named, rather than "no coroutine
+   * id" for a coroutine whose id LLVM 22 does not know. */
+  if (coroutines && crl_check_fork_forms(m, res) != 0) {
+    crl_valmap_free(&index_of);
+    crl_valmap_free(&touched);
+    crl_valmap_free(&id_callers);
+    crl_valmap_free(&lowered);
+    return res;
+  }
   /* A module without coroutines is left as it was, triple and layout
    * included; so is one whose coroutines are all refused. */
   char *layout = crl_strdup(LLVMGetDataLayoutStr(m));

@@ -30,7 +30,7 @@ static void retcon_release(crl_coro *c) {
     free(st->dyn[k].name);
   }
   free(st->dyn);
-  crl_retcon_swe_release(c);
+  crl_swifterror_release(&st->swe);
   for (uint32_t s = 0; s < c->num_susp; s++) free(st->susp[s].elem);
   free(st->susp);
   free(st);

@@ -23,15 +23,6 @@ static LLVMValueRef call1(crl_coro *c, LLVMValueRef fn, LLVMValueRef arg,
   return call;
 }
 
-/* The size in the allocation function's integer type. */
-static LLVMValueRef size_arg(crl_coro *c, LLVMValueRef size, LLVMValueRef at) {
-  crl_retcon_state *st = crl_retcon_of(c);
-  LLVMTypeRef want = LLVMTypeOf(LLVMGetParam(st->alloc_fn, 0));
-  if (LLVMTypeOf(size) == want) return size;
-  LLVMPositionBuilderBefore(c->b, at);
-  return LLVMBuildIntCast2(c->b, size, want, 0, "");
-}
-
 static int lower_one(crl_coro *c, LLVMValueRef a, crl_retcon_dyn *d) {
   crl_retcon_state *st = crl_retcon_of(c);
   LLVMValueRef align = LLVMGetOperand(a, 1);
@@ -46,7 +37,9 @@ static int lower_one(crl_coro *c, LLVMValueRef a, crl_retcon_dyn *d) {
   size_t len = 0;
   const char *tn = LLVMGetValueName2(a, &len);
   d->name = len ? crl_name_dup(tn) : NULL;
-  d->mem = call1(c, st->alloc_fn, size_arg(c, LLVMGetOperand(a, 0), a), a, "coro.alloca");
+  LLVMPositionBuilderBefore(c->b, a);
+  d->mem = crl_retcon_call_alloc(c, LLVMGetOperand(a, 0), "coro.alloca");
+  LLVMInstructionSetDebugLoc(d->mem, LLVMInstructionGetDebugLoc(a));
   crl_vec users = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
     crl_vec_push(&users, LLVMGetUser(u));

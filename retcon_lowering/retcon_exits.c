@@ -34,6 +34,15 @@ static LLVMValueRef call_like(crl_coro *c, LLVMValueRef fn, LLVMValueRef *args,
   return call;
 }
 
+LLVMValueRef crl_retcon_call_alloc(crl_coro *c, LLVMValueRef size, const char *name) {
+  crl_retcon_state *st = crl_retcon_of(c);
+  LLVMTypeRef want = LLVMTypeOf(LLVMGetParam(st->alloc_fn, 0));
+  LLVMValueRef args[2] = {size, st->type_id};
+  if (LLVMTypeOf(size) != want) args[0] = LLVMBuildIntCast2(c->b, size, want, 0, "");
+  return LLVMBuildCall2(c->b, LLVMGlobalGetValueType(st->alloc_fn), st->alloc_fn, args,
+                        st->type_id ? 2 : 1, name);
+}
+
 void crl_retcon_free_frame(crl_coro *c, LLVMValueRef frame, LLVMValueRef at) {
   crl_retcon_state *st = crl_retcon_of(c);
   if (st->inline_frame) return;

@@ -118,7 +118,7 @@ static void drop_saves(crl_coro *c) {
 
 int crl_retcon_normalize(crl_coro *c) {
   drop_saves(c);
-  if (merge_ends(c) != 0 || crl_retcon_eliminate_swifterror(c) != 0) return -1;
+  if (merge_ends(c) != 0 || crl_swifterror_eliminate(c, &crl_retcon_of(c)->swe, 1) != 0) return -1;
   return crl_retcon_lower_dyn_allocas(c);
 }
 

@@ -14,8 +14,7 @@ static LLVMValueRef ramp_frame(crl_coro *c) {
   LLVMTypeRef it = LLVMTypeOf(LLVMGetParam(st->alloc_fn, 0));
   LLVMValueRef size = LLVMConstInt(it, c->frame_size, 0);
   LLVMPositionBuilderBefore(c->b, c->begin);
-  LLVMValueRef mem = LLVMBuildCall2(c->b, LLVMGlobalGetValueType(st->alloc_fn),
-                                    st->alloc_fn, &size, 1, "frame");
+  LLVMValueRef mem = crl_retcon_call_alloc(c, size, "frame");
   LLVMInstructionSetDebugLoc(mem, LLVMInstructionGetDebugLoc(c->begin));
   LLVMValueRef keep = LLVMBuildStore(c->b, mem, st->buffer);
   LLVMSetAlignment(keep, crl_retcon_slot_align(c));
@@ -34,7 +33,7 @@ int crl_retcon_finish_ramp(crl_coro *c) {
   if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
   c->id = NULL;
   if (crl_retcon_lower_in_fn(c, c->fn, 1, frame) != 0 ||
-      crl_retcon_swe_lower_in_fn(c, c->fn, st->swe.arg) != 0)
+      crl_swifterror_lower_in_fn(c, &st->swe, c->fn, st->swe.arg) != 0)
     return -1;
   crl_simplify_cfg(c->fn);
   return 0;

@@ -198,8 +198,8 @@ static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx,
     }
     rc = crl_retcon_lower_in_fn(c, fn, 0, frame);
     if (rc == 0)
-      rc = crl_retcon_swe_lower_in_fn(
-          c, fn, st->swe.cont_param ? LLVMGetParam(fn, st->swe.cont_param) : NULL);
+      rc = crl_swifterror_lower_in_fn(c, &st->swe, fn,
+                                      st->swe_param ? LLVMGetParam(fn, st->swe_param) : NULL);
     crl_split_clone_finish(&x);
     drop_stores_back(c, nonspill, fn, frame);
   }

@@ -108,17 +108,58 @@ static int read_prototype(crl_coro *c, crl_retcon_state *st) {
   return 0;
 }
 
+/* Typed frame allocation (swiftc's EmitTypeMallocForCoroFrame): a type id
+ * after the id's six operands, which the allocation function takes after
+ * the size (swift_coroFrameAlloc(size, type id)), as Swift's own LLVM
+ * calls it for the frame and for coro.alloca storage alike. */
+static int read_type_id(crl_coro *c, crl_retcon_state *st) {
+  int bad = 0;
+  st->type_id = crl_id_type_id(c->id, &bad);
+  if (!bad) return 0;
+  CRL_ERR(c, c->id, "what follows the deallocation function (operand 6) must be "
+          "one integer constant: the type id of typed frame allocation (swiftc's "
+          "EmitTypeMallocForCoroFrame), which the allocation function takes "
+          "after the size");
+  return -1;
+}
+
+/* The allocation function: (integer size) -> ptr, or with a type id
+ * (integer size, the type id's type) -> ptr. */
+static int alloc_fn_ok(const crl_retcon_state *st, LLVMTypeRef at) {
+  unsigned want = st->type_id ? 2 : 1;
+  if (!at || LLVMCountParamTypes(at) != want || LLVMIsFunctionVarArg(at) ||
+      !is_ptr(LLVMGetReturnType(at)))
+    return 0;
+  LLVMTypeRef p[2];
+  LLVMGetParamTypes(at, p);
+  return LLVMGetTypeKind(p[0]) == LLVMIntegerTypeKind &&
+         (!st->type_id || p[1] == LLVMTypeOf(st->type_id));
+}
+
 static int read_alloc_fns(crl_coro *c, crl_retcon_state *st) {
   LLVMValueRef a = strip_casts(LLVMGetOperand(c->id, 4));
   LLVMValueRef d = strip_casts(LLVMGetOperand(c->id, 5));
   LLVMTypeRef at = a && LLVMIsAFunction(a) ? LLVMGlobalGetValueType(a) : NULL;
   LLVMTypeRef dt = d && LLVMIsAFunction(d) ? LLVMGlobalGetValueType(d) : NULL;
   LLVMTypeRef p;
-  if (!at || LLVMCountParamTypes(at) != 1 || LLVMIsFunctionVarArg(at) ||
-      !is_ptr(LLVMGetReturnType(at)) ||
-      (LLVMGetParamTypes(at, &p), LLVMGetTypeKind(p) != LLVMIntegerTypeKind)) {
+  if (read_type_id(c, st) != 0) return -1;
+  if (!alloc_fn_ok(st, at) && st->type_id) {
+    char *ts = TYPE_STR(LLVMTypeOf(st->type_id));
     CRL_ERR(c, c->id, "the allocation function (operand 5) must be a function "
-            "taking one integer (the size) and returning a pointer");
+            "taking an integer (the size) and %s (the type id that follows the "
+            "deallocation function: typed frame allocation, swiftc's "
+            "EmitTypeMallocForCoroFrame) and returning a pointer", ts);
+    LLVMDisposeMessage(ts);
+    return -1;
+  }
+  if (!alloc_fn_ok(st, at)) {
+    int two = at && LLVMCountParamTypes(at) == 2;
+    CRL_ERR(c, c->id, "the allocation function (operand 5) must be a function "
+            "taking one integer (the size) and returning a pointer%s",
+            two ? " (one taking the size and a type id, as swift_coroFrameAlloc "
+                  "does, needs the type id of typed frame allocation after the "
+                  "deallocation function: swiftc's EmitTypeMallocForCoroFrame)"
+                : "");
     return -1;
   }
   if (!dt || LLVMCountParamTypes(dt) != 1 || LLVMIsFunctionVarArg(dt) ||
@@ -415,10 +456,22 @@ static int check_once_suspends_first(crl_coro *c) {
   return oom ? -1 : 0;
 }
 
+/* The continuations' swifterror parameter, if the prototype has one: the
+ * slot their caller passes (swifterror/), a plain pointer as there. */
+static int read_swifterror_param(crl_coro *c, crl_retcon_state *st) {
+  for (unsigned k = 0; k < st->num_extra && !st->swe_param; k++)
+    if (crl_retcon_swifterror_elem(st, k)) st->swe_param = k + 1;
+  if (!st->swe_param || LLVMTypeOf(LLVMGetParam(st->proto, st->swe_param)) == c->ptr_t)
+    return 0;
+  CRL_ERR(c, c->id, "the continuation prototype's swifterror parameter is not a pointer "
+                    "in address space 0: not supported");
+  return -1;
+}
+
 int crl_retcon_validate(crl_coro *c) {
   crl_retcon_state *st = crl_retcon_of(c);
   if (read_buffer(c, st) || read_result_sequence(c, st) || read_prototype(c, st) ||
-      read_alloc_fns(c, st))
+      read_alloc_fns(c, st) || read_swifterror_param(c, st))
     return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (check_suspend(c, st, c->susp[s].call) != 0 ||

@@ -37,6 +37,7 @@ static int switch_init(crl_coro *c) {
 static void switch_release(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   if (!st) return;
+  crl_swifterror_release(&st->swe);
   free(st->susp);
   free(st);
   c->abi_state = NULL;
@@ -170,8 +171,8 @@ static int switch_frame_header(crl_coro *c) {
     LLVMTypeRef t = LLVMGetAllocatedType(st->promise);
     unsigned long long n = LLVMConstIntGetZExtValue(LLVMGetOperand(st->promise, 0));
     if (n > 1) t = LLVMArrayType2(t, n);
-    uint32_t a = LLVMABIAlignmentOfType(c->td, t);
-    if (LLVMGetAlignment(st->promise) > a) a = LLVMGetAlignment(st->promise);
+    /* Aligned as the alloca says (crl_memory_align), as LLVM places it. */
+    uint32_t a = crl_memory_align(c, st->promise);
     uint64_t off = (2 * ps + a - 1) / a * a;
     st->field_promise = crl_pin_alloca(c, CRL_FIELD_PROMISE, "__promise", st->promise,
                                        t, LLVMABISizeOfType(c->td, t), a, off);

@@ -69,6 +69,8 @@ static int build_clone(crl_coro *c, LLVMValueRef fn, crl_switch_fn kind, uint32_
     }
     rc = crl_switch_lower_in_fn(c, fn, kind, x.frame,
                                 crl_switch_index_dropped(c) ? NULL : iaddr);
+    /* A clone's caller passes no swifterror slot. */
+    if (rc == 0) rc = crl_swifterror_lower_in_fn(c, &st->swe, fn, NULL);
     crl_split_clone_finish(&x);
   }
   crl_split_clone_end(&x);

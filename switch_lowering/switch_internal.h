@@ -3,6 +3,7 @@
 #define CRL_SWITCH_INTERNAL_H
 
 #include "coro/lowering.h"
+#include "swifterror/swifterror.h"
 
 typedef struct crl_switch_susp {
   int is_final;
@@ -26,6 +27,7 @@ typedef struct crl_switch_state {
   /* A symmetric transfer was left a plain call (the target could not make
    * it a tail call) and the warning saying so was given. */
   int plain_transfer_noted;
+  crl_swifterror swe; /* swifterror/swifterror.h */
 } crl_switch_state;
 
 static inline crl_switch_state *crl_switch_of(crl_coro *c) {

@@ -68,7 +68,9 @@ int crl_switch_finish_ramp(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (st->susp[s].handle)
       crl_switch_transfer(c, c->susp[s].pre, st->susp[s].handle, c->susp[s].landing, 0);
-  if (crl_switch_lower_in_fn(c, c->fn, CRL_SW_RAMP, c->begin, NULL) != 0) return -1;
+  if (crl_switch_lower_in_fn(c, c->fn, CRL_SW_RAMP, c->begin, NULL) != 0 ||
+      crl_swifterror_lower_in_fn(c, &st->swe, c->fn, st->swe.arg) != 0)
+    return -1;
   /* Only now: with its clone array, this coroutine's own markers would
    * read as a split callee's, which the lowering above leaves alone. */
   if (st->resume_fn && set_info(c) != 0) return -1;

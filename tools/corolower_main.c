@@ -181,10 +181,21 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
     return NULL;
   }
   LLVMModuleRef m = NULL;
+  /* Forms another LLVM writes, looked for in the text: parsing consumes
+   * the buffer, and renames some of them into LLVM 22's intrinsics. */
+  const char *hint =
+      crl_foreign_form_hint(LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
   if (LLVMParseIRInContext(ctx, buf, &m, &msg)) {
-    /* LLVM's message starts with the buffer name and line:column. */
-    fail("cannot parse '%s': %s", path, msg ? msg : "unknown error");
+    /* LLVM's message starts with the buffer name and line:column. A form
+     * another LLVM writes is named first: it is why the parser stopped. */
+    fail("cannot parse '%s': %s", path, hint ? hint : msg ? msg : "unknown error");
+    if (hint) fprintf(stderr, "corolower: note: LLVM 22's parser: %s\n", msg ? msg : "?");
     LLVMDisposeMessage(msg);
+    return NULL;
+  }
+  if (hint) {
+    fail("cannot lower '%s': %s", path, hint);
+    LLVMDisposeModule(m);
     return NULL;
   }
   return m;

@@ -289,6 +289,14 @@ int crl_result_coroutine_lowered(const crl_result *result, size_t index);
  * Returns the number of calls repaired. */
 unsigned crl_repair_legacy_module(LLVMModuleRef module);
 
+/* IR text may hold forms only another LLVM writes (Swift's own, for its
+ * experimental CoroutineAccessors feature: `swiftcoro`, `swiftcorocc`,
+ * llvm.coro.alloca.alloc.frame, ...), which LLVM 22's parser rejects or,
+ * for some, silently renames into other intrinsics: check the text before
+ * parsing it. A sentence naming the first such form in `text` (comments
+ * aside) and where it comes from (a static string), or NULL. */
+const char *crl_foreign_form_hint(const char *text, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

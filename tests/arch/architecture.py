@@ -6,7 +6,8 @@ import os
 import re
 import sys
 
-SHARED = ["core", "coro", "frame", "cloner", "irkit", "result", "pipeline", "targets"]
+SHARED = ["core", "coro", "frame", "cloner", "irkit", "result", "pipeline", "swifterror",
+          "targets"]
 LOWERINGS = ["switch_lowering", "retcon_lowering", "async_lowering"]
 
 # Naming an ABI in shared code: its lowering's symbols or packages, or the

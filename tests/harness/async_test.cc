@@ -390,6 +390,84 @@ define i64 @main() {
 }
 )";
 
+// Swifterror allocas, as swiftc gives every async function that calls a
+// throwing function: @thrower sets the error for multiples of 3, to a value
+// that also depends on the error it was called with, so a slot handed the
+// wrong value shows. %err is written before the first yield and read after
+// every yield (its value crosses suspends: no frame may hold the slot, only
+// what it holds); %late is used after the yields only (a resume function
+// needs a swifterror slot of its own, not a plain alloca); %twice is read
+// and written on both sides of each yield through the same call.
+const char *kSwifterror = R"(
+@errs_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
+
+define swiftcc void @thrower(i64 %v, ptr swifterror %err) {
+  %m = urem i64 %v, 3
+  %t = icmp eq i64 %m, 0
+  br i1 %t, label %throw, label %ok
+throw:
+  %old = load ptr, ptr %err
+  %oi = ptrtoint ptr %old to i64
+  %o2 = mul i64 %oi, 2
+  %x = mul i64 %v, 16
+  %y = add i64 %o2, %x
+  %z = add i64 %y, 1
+  %p = inttoptr i64 %z to ptr
+  store ptr %p, ptr %err
+  br label %ok
+ok:
+  ret void
+}
+
+define swifttailcc void @errs(ptr swiftasync %ctx) {
+entry:
+  %err = alloca swifterror ptr, align 8
+  %late = alloca swifterror ptr, align 8
+  %twice = alloca swifterror ptr, align 8
+  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @errs_afp)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %ap = getelementptr inbounds i8, ptr %ctx, i64 16
+  %n = load i64, ptr %ap
+  store ptr null, ptr %err
+  store ptr null, ptr %twice
+  call swiftcc void @thrower(i64 %n, ptr swifterror %err)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %again ]
+  %done = icmp uge i64 %i, %n
+  br i1 %done, label %out, label %again
+again:
+  call swiftcc void @thrower(i64 %i, ptr swifterror %twice)
+  %res = call ptr @llvm.coro.async.resume()
+  %r = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s(i32 0, ptr %res, ptr @project_self, ptr @fwd_yield, ptr %res, ptr %ctx)
+  call swiftcc void @thrower(i64 %i, ptr swifterror %err)
+  %e = load ptr, ptr %err
+  %ei = ptrtoint ptr %e to i64
+  call void @trace(i64 %ei)
+  %j = add i64 %i, 3
+  call swiftcc void @thrower(i64 %j, ptr swifterror %twice)
+  %i1 = add i64 %i, 1
+  br label %loop
+out:
+  store ptr null, ptr %late
+  call swiftcc void @thrower(i64 %n, ptr swifterror %late)
+  %l = load ptr, ptr %late
+  %li = ptrtoint ptr %l to i64
+  call void @trace(i64 %li)
+  %w = load ptr, ptr %twice
+  %wi = ptrtoint ptr %w to i64
+  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
+  %rp = load ptr, ptr %rpp
+  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %wi)
+  unreachable
+}
+
+define i64 @main() {
+  %r = call i64 @start(ptr @errs_afp, ptr @errs, i64 6)
+  ret i64 %r
+}
+)";
+
 // Field 1 of an async function pointer (through an alias to an unnamed
 // one).
 int64_t ContextSize(crlh_ctx *c, const char *afp) {
@@ -456,6 +534,14 @@ TEST(Async, MutableAndUnnamedAfpsAndProjectionFormsDifferential) {
   // mid(3): leaf(3) yields 0 1 2 and gives 24 (traced), leaf(4) yields
   // 0 1 2 3 and gives 32; 24 + 32 + 9.
   Differential(kSwiftForms, {"leaf_afp", "mid_afp"}, "0 1 2 24 0 1 2 3 65", 65);
+}
+
+TEST(Async, SwifterrorAllocasAcrossAwaitsDifferential) {
+  // %err: 6 -> 97; i = 0: 2*97 + 1 = 195, then 195 for i = 1, 2; i = 3:
+  // 2*195 + 48 + 1 = 439, kept for 4, 5. %late: 97. %twice: thrown at
+  // i = 0 (1), i + 3 = 3 (2*1 + 48 + 1 = 51), i = 3 (2*51 + 48 + 1 = 151),
+  // i + 3 = 6 (2*151 + 96 + 1 = 399).
+  Differential(kSwifterror, {"errs_afp"}, "195 195 195 439 439 439 97", 399);
 }
 
 TEST(Async, SizeIsPatchedWithoutSuspend) {

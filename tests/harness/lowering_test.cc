@@ -541,6 +541,87 @@ define void @main() {
                "15 300 7");
 }
 
+// Swifterror allocas (what swiftc emits in any function calling a throwing
+// one): @thrower sets the error for multiples of 3, to a value that also
+// depends on the error it was called with. %err is written in the ramp and
+// passed to calls after every suspend and in the destroy path (its value
+// crosses suspends: no frame may hold the slot, only what it holds); %late
+// is used only after the suspends (a clone needs a swifterror slot of its
+// own, not a plain alloca).
+TEST(Lowering, SwifterrorAllocasAcrossSuspends) {
+  Differential(R"(
+define swiftcc void @thrower(i64 %v, ptr swifterror %err) {
+  %m = urem i64 %v, 3
+  %t = icmp eq i64 %m, 0
+  br i1 %t, label %throw, label %ok
+throw:
+  %old = load ptr, ptr %err
+  %oi = ptrtoint ptr %old to i64
+  %o2 = mul i64 %oi, 2
+  %x = mul i64 %v, 16
+  %y = add i64 %o2, %x
+  %z = add i64 %y, 1
+  %p = inttoptr i64 %z to ptr
+  store ptr %p, ptr %err
+  br label %ok
+ok:
+  ret void
+}
+define ptr @errs(i64 %n) presplitcoroutine {
+entry:
+  %err = alloca swifterror ptr, align 8
+  %late = alloca swifterror ptr, align 8
+  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
+  %size = call i64 @llvm.coro.size.i64()
+  %mem = call ptr @alloc_frame(i64 %size)
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+  store ptr null, ptr %err
+  call swiftcc void @thrower(i64 %n, ptr swifterror %err)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %resume ]
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %out [ i8 0, label %resume
+                             i8 1, label %cleanup ]
+resume:
+  call swiftcc void @thrower(i64 %i, ptr swifterror %err)
+  %e = load ptr, ptr %err
+  %ei = ptrtoint ptr %e to i64
+  call void @trace(i64 %ei)
+  store ptr null, ptr %late
+  call swiftcc void @thrower(i64 %n, ptr swifterror %late)
+  %l = load ptr, ptr %late
+  %li = ptrtoint ptr %l to i64
+  call void @trace(i64 %li)
+  %i1 = add i64 %i, 1
+  br label %loop
+cleanup:
+  call swiftcc void @thrower(i64 3, ptr swifterror %err)
+  %c = load ptr, ptr %err
+  %ci = ptrtoint ptr %c to i64
+  call void @trace(i64 %ci)
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+define void @main() {
+  %h = call ptr @errs(i64 6)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.destroy(ptr %h)
+  ret void
+}
+)",
+               // %err: 6 -> 97; i = 0: 195; 1, 2: 195; 3: 2*195 + 48 + 1;
+               // destroyed: 2*439 + 48 + 1. %late: 97 each time.
+               "195 97 195 97 195 97 439 97 927");
+}
+
 // Symmetric transfer between two coroutines, ending in the noop coroutine.
 TEST(Lowering, SymmetricTransferChain) {
   Differential(R"(

@@ -926,6 +926,101 @@ define void @main() {
 }
 
 // The helper can fail: a wrong expectation is caught for both lowerings.
+// Typed frame allocation, in the form swiftc 6.3 writes it (LLVM 21's
+// variadic llvm.coro.id.retcon.once with a type id after the deallocation
+// function; EmitTypeMallocForCoroFrame): the allocation function gets the
+// type id after the size, for a frame that does not fit the buffer (type
+// id 7, 64 bytes) and for coro.alloca storage living across the yield (type
+// id 9, 24 bytes); a frame in the buffer allocates nothing. LLVM 22 aborts
+// on the form, so corolower runs alone; the module is verified only once
+// lowered (LLVM 22's verifier rejects the variadic declaration).
+TEST(Retcon, TypedFrameAllocationPassesTheTypeId) {
+  const char *ir = R"(
+declare void @trace(i64)
+declare ptr @rc_alloc(i64)
+declare void @rc_free(ptr)
+define ptr @typed_alloc(i64 %size, i64 %type) {
+  call void @trace(i64 %type)
+  call void @trace(i64 %size)
+  %p = call ptr @rc_alloc(i64 %size)
+  ret ptr %p
+}
+declare void @once_proto(ptr, i1)
+define {ptr, ptr} @big(ptr %buffer, i64 %x) presplitcoroutine {
+entry:
+  %a = alloca [8 x i64], align 8
+  %id = call token (i32, i32, ptr, ptr, ptr, ptr, ...) @llvm.coro.id.retcon.once(i32 16, i32 8, ptr %buffer, ptr @once_proto, ptr @typed_alloc, ptr @rc_free, i64 7)
+  %h = call ptr @llvm.coro.begin(token %id, ptr null)
+  store i64 %x, ptr %a
+  %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(ptr %a)
+  %v = load i64, ptr %a
+  call void @trace(i64 %v)
+  %e = call i1 @llvm.coro.end(ptr %h, i1 false, token none)
+  unreachable
+}
+define {ptr, ptr} @dyn(ptr %buffer, i64 %n) presplitcoroutine {
+entry:
+  %id = call token (i32, i32, ptr, ptr, ptr, ptr, ...) @llvm.coro.id.retcon.once(i32 16, i32 8, ptr %buffer, ptr @once_proto, ptr @typed_alloc, ptr @rc_free, i64 9)
+  %h = call ptr @llvm.coro.begin(token %id, ptr null)
+  %tok = call token @llvm.coro.alloca.alloc.i64(i64 %n, i32 8)
+  %m = call ptr @llvm.coro.alloca.get(token %tok)
+  store i64 5, ptr %m
+  %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(ptr %m)
+  %v = load i64, ptr %m
+  call void @trace(i64 %v)
+  call void @llvm.coro.alloca.free(token %tok)
+  %e = call i1 @llvm.coro.end(ptr %h, i1 false, token none)
+  unreachable
+}
+define {ptr, ptr} @small(ptr %buffer, ptr %p) presplitcoroutine {
+entry:
+  %id = call token (i32, i32, ptr, ptr, ptr, ptr, ...) @llvm.coro.id.retcon.once(i32 16, i32 8, ptr %buffer, ptr @once_proto, ptr @typed_alloc, ptr @rc_free, i64 11)
+  %h = call ptr @llvm.coro.begin(token %id, ptr null)
+  %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(ptr %p)
+  %v = load i64, ptr %p
+  call void @trace(i64 %v)
+  %e = call i1 @llvm.coro.end(ptr %h, i1 false, token none)
+  unreachable
+}
+define void @main() {
+  %buf = alloca [16 x i8], align 8
+  %cell = alloca i64, align 8
+  %r = call {ptr, ptr} @big(ptr %buf, i64 41)
+  %k = extractvalue {ptr, ptr} %r, 0
+  %a = extractvalue {ptr, ptr} %r, 1
+  store i64 42, ptr %a
+  call void %k(ptr %buf, i1 false)
+  %r2 = call {ptr, ptr} @dyn(ptr %buf, i64 24)
+  %k2 = extractvalue {ptr, ptr} %r2, 0
+  %m = extractvalue {ptr, ptr} %r2, 1
+  store i64 6, ptr %m
+  call void %k2(ptr %buf, i1 false)
+  store i64 3, ptr %cell
+  %r3 = call {ptr, ptr} @small(ptr %buf, ptr %cell)
+  %k3 = extractvalue {ptr, ptr} %r3, 0
+  call void %k3(ptr %buf, i1 false)
+  ret void
+}
+declare token @llvm.coro.id.retcon.once(i32, i32, ptr, ptr, ptr, ptr, ...)
+declare ptr @llvm.coro.begin(token, ptr)
+declare i1 @llvm.coro.suspend.retcon.i1(...)
+declare i1 @llvm.coro.end(ptr, i1, token)
+declare token @llvm.coro.alloca.alloc.i64(i64, i32)
+declare ptr @llvm.coro.alloca.get(token)
+declare void @llvm.coro.alloca.free(token)
+)";
+  crlh::Module ours(ir);
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  AddHooks(ours);
+  ASSERT_TRUE(crlh::LowersOk(ours));
+  ASSERT_TRUE(crlh::Verifies(ours));
+  ASSERT_TRUE(crlh::FullyLowered(ours));
+  Outcome a = RunOne(ours);
+  EXPECT_EQ(a.trace, "7 64 42 9 24 6 3") << ours.Print();
+  EXPECT_EQ(a.allocs, 2);
+  EXPECT_EQ(a.frees, a.allocs) << "frames leaked or freed twice";
+}
+
 TEST(Retcon, DifferentialCanFail) {
   ::testing::TestPartResultArray results;
   {

@@ -4,7 +4,8 @@
 ; operand (the type id of typed frame allocation). Each is declared again
 ; with LLVM 22's type; a used coro.end result ("not in the ramp") becomes
 ; the negation of coro.is_in_ramp (false in the ramp, true in the
-; continuation); the type id goes.
+; continuation); the type id is kept for the allocation function
+; (retcon_typed_malloc.ll), which this frame, in the buffer, never calls.
 ;
 ; CHECK-LABEL: define { ptr, ptr } @read(ptr %buffer, ptr %cell) {
 ; CHECK-LABEL: define ptr @sw(
@@ -25,6 +26,7 @@
 target triple = "x86_64-unknown-linux-gnu"
 
 declare ptr @alloc(i64)
+declare ptr @typed_alloc(i64, i64)
 declare void @dealloc(ptr)
 declare void @note(i1)
 
@@ -34,7 +36,7 @@ define void @proto(ptr, i1) {
 
 define { ptr, ptr } @read(ptr %buffer, ptr %cell) presplitcoroutine {
 entry:
-  %id = call token (i32, i32, ptr, ptr, ptr, ptr, ...) @llvm.coro.id.retcon.once(i32 32, i32 8, ptr %buffer, ptr @proto, ptr @alloc, ptr @dealloc, i64 77)
+  %id = call token (i32, i32, ptr, ptr, ptr, ptr, ...) @llvm.coro.id.retcon.once(i32 32, i32 8, ptr %buffer, ptr @proto, ptr @typed_alloc, ptr @dealloc, i64 77)
   %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
   %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(ptr %cell)
   br label %end

@@ -1,31 +1,29 @@
-/* Swifterror arguments and allocas of a returned-continuation coroutine.
+/* Swifterror arguments and allocas of a coroutine, whatever its ABI
+ * (swifterror.h says why they cannot stay as they are).
  *
- * A swifterror pointer is not memory: the backend keeps what it points to
- * in a register that calls pass in and out, so no frame may hold the
- * pointer and only the function it was made in (or passed to) may use it.
- * The coroutine's code, though, uses its swifterror argument and its
- * swifterror allocas across suspends. As in LLVM, what such a pointer
- * holds becomes a variable, promoted to SSA values where it can be
- * (retcon_promote.c; the frame planner spills them like any other), and
- * markers note where a function of the split deals with a real slot:
+ * What such a pointer holds becomes a variable, promoted to SSA values
+ * where it can be (promote.c; the frame planner spills them like any
+ * other), and markers note where a function of the split deals with a
+ * real slot:
  *   - around each call that takes the pointer, the value goes into the
  *     slot before the call and is read back after it (the callee gets the
  *     slot itself);
  *   - for the argument only: on entry the value is what the ramp's caller
  *     passed, before each suspend and each coro.end it goes into the slot
  *     of the function's caller, and after each suspend it is what the
- *     continuation's caller passed in the prototype's swifterror
- *     parameter, or null when there is none (a caller that passes no slot
- *     passes no error; LLVM reads an uninitialized slot there).
- * retcon_swifterror_slots.c turns markers into slot loads and stores once
- * the functions exist. */
+ *     caller of the function now running passed (a returned-continuation
+ *     prototype's swifterror parameter), or null when that caller passes
+ *     none (LLVM reads an uninitialized slot there).
+ * slots.c turns markers into slot loads and stores once the functions
+ * exist. */
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "irkit/blocks.h"
 #include "irkit/oom.h"
-#include "retcon_lowering/retcon_internal.h"
+#include "swifterror/promote.h"
+#include "swifterror/swifterror.h"
 
 static unsigned attr_kind(void) {
   return LLVMGetEnumAttributeKindForName("swifterror", 10);
@@ -33,7 +31,7 @@ static unsigned attr_kind(void) {
 
 /* Is operand k of call `call` passed as a swifterror argument (on the call
  * or, for a direct call, on the callee's parameter, as the verifier asks)? */
-static int swifterror_operand(LLVMValueRef call, unsigned k) {
+int crl_swifterror_operand(LLVMValueRef call, unsigned k) {
   if (k >= LLVMGetNumArgOperands(call)) return 0;
   if (LLVMGetCallSiteEnumAttribute(call, k + 1, attr_kind())) return 1;
   LLVMValueRef callee = LLVMGetCalledValue(call);
@@ -47,7 +45,7 @@ static unsigned call_operand(LLVMValueRef user, LLVMValueRef v) {
   if (!LLVMIsACallInst(user) && !LLVMIsAInvokeInst(user)) return UINT32_MAX;
   unsigned n = LLVMGetNumArgOperands(user);
   for (unsigned k = 0; k < n; k++)
-    if (LLVMGetOperand(user, k) == v && swifterror_operand(user, k)) return k;
+    if (LLVMGetOperand(user, k) == v && crl_swifterror_operand(user, k)) return k;
   return UINT32_MAX;
 }
 
@@ -64,16 +62,19 @@ static void store_value(crl_coro *c, LLVMValueRef v, LLVMValueRef var) {
 
 /* At the builder's position: the variable's value into the slot (the
  * marker's result is the slot). NULL out of memory. */
-static LLVMValueRef emit_set(crl_coro *c, LLVMValueRef var, LLVMTypeRef t, int local) {
-  LLVMValueRef fn = crl_retcon_swe_marker(c, 0, local, t);
+static LLVMValueRef emit_set(crl_coro *c, crl_swifterror *w, LLVMValueRef var, LLVMTypeRef t,
+                             int local) {
+  LLVMValueRef fn = crl_swifterror_marker(c, w, 0, local, 0, t);
   if (!fn) return NULL;
   LLVMValueRef v = load_value(c, var, t);
   return LLVMBuildCall2(c->b, LLVMGlobalGetValueType(fn), fn, &v, 1, "");
 }
 
-/* At the builder's position: the slot's value into the variable. */
-static int emit_get(crl_coro *c, LLVMValueRef var, LLVMTypeRef t, int local) {
-  LLVMValueRef fn = crl_retcon_swe_marker(c, 1, local, t);
+/* At the builder's position: the slot's value into the variable (for an
+ * `entry` get: the caller's, or null; swifterror.h). */
+static int emit_get(crl_coro *c, crl_swifterror *w, LLVMValueRef var, LLVMTypeRef t, int local,
+                    int entry) {
+  LLVMValueRef fn = crl_swifterror_marker(c, w, 1, local, entry, t);
   if (!fn) return -1;
   size_t len = 0;
   const char *name = LLVMGetValueName2(var, &len);
@@ -96,15 +97,15 @@ static LLVMValueRef after_call(LLVMValueRef call) {
 
 /* A call taking the pointer gets the slot; the value goes there before the
  * call and comes back after it. */
-static int wrap_call(crl_coro *c, LLVMValueRef call, unsigned k, LLVMValueRef var,
-                     LLVMTypeRef t, int local) {
+static int wrap_call(crl_coro *c, crl_swifterror *w, LLVMValueRef call, unsigned k,
+                     LLVMValueRef var, LLVMTypeRef t, int local) {
   LLVMPositionBuilderBefore(c->b, call);
   LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(call));
-  LLVMValueRef slot = emit_set(c, var, t, local);
+  LLVMValueRef slot = emit_set(c, w, var, t, local);
   if (!slot) return -1;
   LLVMSetOperand(call, k, slot);
   LLVMPositionBuilderBefore(c->b, after_call(call));
-  return emit_get(c, var, t, local);
+  return emit_get(c, w, var, t, local, 0);
 }
 
 /* The variable that will hold what a swifterror pointer points to: an
@@ -120,14 +121,14 @@ static LLVMValueRef new_variable(crl_coro *c, LLVMTypeRef t, LLVMValueRef at,
 
 /* Every call taking ptr is wrapped, then everything else (loads and stores
  * through it, debug records) uses the variable instead. */
-static int adopt_uses(crl_coro *c, LLVMValueRef ptr, LLVMValueRef var, LLVMTypeRef t,
-                      int local) {
+static int adopt_uses(crl_coro *c, crl_swifterror *w, LLVMValueRef ptr, LLVMValueRef var,
+                      LLVMTypeRef t, int local) {
   crl_vec calls = {0};
   int rc = 0;
   for (LLVMUseRef u = LLVMGetFirstUse(ptr); u; u = LLVMGetNextUse(u))
     if (call_operand(LLVMGetUser(u), ptr) != UINT32_MAX) rc |= crl_vec_push(&calls, LLVMGetUser(u));
   for (unsigned k = 0; k < calls.n && rc == 0; k++)
-    rc = wrap_call(c, calls.v[k], call_operand(calls.v[k], ptr), var, t, local);
+    rc = wrap_call(c, w, calls.v[k], call_operand(calls.v[k], ptr), var, t, local);
   crl_vec_free(&calls);
   LLVMSetCurrentDebugLocation2(c->b, NULL);
   if (rc == 0) LLVMReplaceAllUsesWith(ptr, var);
@@ -135,10 +136,9 @@ static int adopt_uses(crl_coro *c, LLVMValueRef ptr, LLVMValueRef var, LLVMTypeR
 }
 
 /* The argument's value: what the caller passed on entry; handed to the
- * caller's slot before each suspend and end; taken from the continuation's
- * slot after each suspend when it has one. */
-static int eliminate_arg(crl_coro *c, LLVMValueRef arg, crl_vec *vars) {
-  crl_retcon_swe *w = &crl_retcon_of(c)->swe;
+ * caller's slot before each suspend and end; after each suspend, what the
+ * caller of the function now running passed (null if none). */
+static int eliminate_arg(crl_coro *c, crl_swifterror *w, LLVMValueRef arg, crl_vec *vars) {
   LLVMTypeRef t = c->ptr_t;
   size_t len = 0;
   const char *an = LLVMGetValueName2(arg, &len);
@@ -150,22 +150,20 @@ static int eliminate_arg(crl_coro *c, LLVMValueRef arg, crl_vec *vars) {
   if (crl_vec_push(vars, var) != 0) return -1;
   /* Before anything reads it: the caller's value. */
   LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(var));
-  if (emit_get(c, var, t, 0) != 0 || adopt_uses(c, arg, var, t, 0) != 0) return -1;
+  if (emit_get(c, w, var, t, 0, 1) != 0 || adopt_uses(c, w, arg, var, t, 0) != 0) return -1;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     LLVMValueRef call = c->susp[s].call;
     LLVMPositionBuilderBefore(c->b, call);
     LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(call));
-    if (!emit_set(c, var, t, 0)) return -1;
+    if (!emit_set(c, w, var, t, 0)) return -1;
     LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
-    /* A caller passing no slot passes no error either. */
-    if (!w->cont_param) store_value(c, LLVMConstNull(t), var);
-    else if (emit_get(c, var, t, 0) != 0) return -1;
+    if (emit_get(c, w, var, t, 0, 1) != 0) return -1;
   }
   for (unsigned k = 0; k < c->ends.n; k++) {
     LLVMValueRef end = c->ends.v[k];
     LLVMPositionBuilderBefore(c->b, end);
     LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(end));
-    if (!emit_set(c, var, t, 0)) return -1;
+    if (!emit_set(c, w, var, t, 0)) return -1;
   }
   LLVMSetCurrentDebugLocation2(c->b, NULL);
   return 0;
@@ -212,7 +210,7 @@ static int is_swifterror_alloca(crl_coro *c, probe_fn *pf, LLVMValueRef a) {
   return printed_swifterror(c, pf, a);
 }
 
-static int eliminate_alloca(crl_coro *c, LLVMValueRef a, crl_vec *vars) {
+static int eliminate_alloca(crl_coro *c, crl_swifterror *w, LLVMValueRef a, crl_vec *vars) {
   size_t len = 0;
   char *name = crl_name_dup(LLVMGetValueName2(a, &len));
   if (!name) return -1;
@@ -221,55 +219,42 @@ static int eliminate_alloca(crl_coro *c, LLVMValueRef a, crl_vec *vars) {
   LLVMValueRef var = new_variable(c, t, a, name);
   free(name);
   LLVMSetAlignment(var, LLVMGetAlignment(a));
-  if (crl_vec_push(vars, var) != 0 || adopt_uses(c, a, var, t, 1) != 0) return -1;
+  if (crl_vec_push(vars, var) != 0 || adopt_uses(c, w, a, var, t, 1) != 0) return -1;
   LLVMInstructionEraseFromParent(a);
   return 0;
 }
 
-/* The variables become values where they can (crl_retcon_promotable),
- * as LLVM promotes them; one CFG serves them all. */
+/* The variables become values where they can (crl_promotable), as LLVM
+ * promotes them; one CFG serves them all. */
 static int promote_all(crl_coro *c, const crl_vec *vars) {
-  crl_retcon_fn_cfg f;
-  int rc = crl_retcon_fn_cfg_build(&f, c->fn);
+  crl_fn_cfg f;
+  int rc = crl_fn_cfg_build(&f, c->fn);
   for (unsigned k = 0; k < vars->n && rc == 0; k++)
-    if (crl_retcon_promotable(vars->v[k])) rc = crl_retcon_promote(c, &f, vars->v[k]);
-  crl_retcon_fn_cfg_free(&f);
+    if (crl_promotable(vars->v[k])) rc = crl_promote_alloca(c, &f, vars->v[k]);
+  crl_fn_cfg_free(&f);
   return rc;
 }
 
-/* The continuations' swifterror parameter, if the prototype has one. */
-static unsigned cont_param(const crl_retcon_state *st) {
-  for (unsigned k = 0; k < st->num_extra; k++)
-    if (crl_retcon_swifterror_elem(st, k)) return k + 1;
-  return 0;
-}
-
-static LLVMValueRef swifterror_arg(LLVMValueRef fn) {
+LLVMValueRef crl_swifterror_param(LLVMValueRef fn) {
   unsigned n = LLVMCountParams(fn);
   for (unsigned k = 0; k < n; k++)
     if (LLVMGetEnumAttributeAtIndex(fn, k + 1, attr_kind())) return LLVMGetParam(fn, k);
   return NULL;
 }
 
-/* Slots are plain pointers here (address space 0, as on every target this
- * lowering knows); another would need casts the verifier forbids. */
+/* Slots are plain pointers here (address space 0, as on every target
+ * corolower knows); another would need casts the verifier forbids. */
 static int check_slot_type(crl_coro *c, LLVMValueRef v, LLVMValueRef at, const char *what) {
   if (LLVMTypeOf(v) == c->ptr_t) return 0;
   CRL_ERR(c, at, "%s is not a pointer in address space 0: not supported", what);
   return -1;
 }
 
-int crl_retcon_eliminate_swifterror(crl_coro *c) {
-  crl_retcon_state *st = crl_retcon_of(c);
-  st->swe.cont_param = cont_param(st);
-  LLVMValueRef arg = swifterror_arg(c->fn);
-  if (st->swe.cont_param &&
-      check_slot_type(c, LLVMGetParam(st->proto, st->swe.cont_param), c->id,
-                      "the continuation prototype's swifterror parameter") != 0)
-    return -1;
+int crl_swifterror_eliminate(crl_coro *c, crl_swifterror *w, int resumed_slots) {
+  LLVMValueRef arg = resumed_slots ? crl_swifterror_param(c->fn) : NULL;
   if (arg && LLVMGetFirstUse(arg)) {
     if (check_slot_type(c, arg, c->id, "the coroutine's swifterror argument") != 0) return -1;
-    st->swe.arg = arg;
+    w->arg = arg;
   }
   crl_vec allocas = {0};
   probe_fn pf = {0};
@@ -281,8 +266,9 @@ int crl_retcon_eliminate_swifterror(crl_coro *c) {
   for (unsigned k = 0; k < allocas.n && rc == 0; k++)
     rc = check_slot_type(c, allocas.v[k], allocas.v[k], "a swifterror alloca");
   crl_vec vars = {0};
-  if (rc == 0 && st->swe.arg) rc = eliminate_arg(c, st->swe.arg, &vars);
-  for (unsigned k = 0; k < allocas.n && rc == 0; k++) rc = eliminate_alloca(c, allocas.v[k], &vars);
+  if (rc == 0 && w->arg) rc = eliminate_arg(c, w, w->arg, &vars);
+  for (unsigned k = 0; k < allocas.n && rc == 0; k++)
+    rc = eliminate_alloca(c, w, allocas.v[k], &vars);
   if (rc == 0 && vars.n) rc = promote_all(c, &vars);
   crl_vec_free(&vars);
   crl_vec_free(&allocas);

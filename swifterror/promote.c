@@ -1,5 +1,5 @@
 /* Promotion of allocas to SSA values (mem2reg), for the variables that
- * hold swifterror values (retcon_swifterror.c), as LLVM promotes them: the
+ * hold swifterror values (eliminate.c), as LLVM promotes them: the
  * frame planner then sees values, which it recomputes (a constant null
  * error needs no field), narrows and shares like any other, where an
  * alloca would keep its bytes in the frame wherever it might be read.
@@ -12,9 +12,9 @@
 #include "core/dom.h"
 #include "irkit/oom.h"
 #include "irkit/blocks.h"
-#include "retcon_lowering/retcon_internal.h"
+#include "swifterror/promote.h"
 
-int crl_retcon_promotable(LLVMValueRef a) {
+int crl_promotable(LLVMValueRef a) {
   LLVMTypeRef t = LLVMGetAllocatedType(a);
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef i = LLVMGetUser(u);
@@ -33,7 +33,7 @@ int crl_retcon_promotable(LLVMValueRef a) {
   return 1;
 }
 
-void crl_retcon_fn_cfg_free(crl_retcon_fn_cfg *f) {
+void crl_fn_cfg_free(crl_fn_cfg *f) {
   crl_valmap_free(&f->id);
   free(f->bb);
   free(f->order);
@@ -42,7 +42,7 @@ void crl_retcon_fn_cfg_free(crl_retcon_fn_cfg *f) {
   crl_cfg_free(&f->g);
 }
 
-static int edges(crl_retcon_fn_cfg *f, uint32_t **from, uint32_t **to, uint32_t *n) {
+static int edges(crl_fn_cfg *f, uint32_t **from, uint32_t **to, uint32_t *n) {
   uint32_t cap = 0;
   *n = 0;
   for (uint32_t b = 0; b < f->n; b++) {
@@ -63,7 +63,7 @@ static int edges(crl_retcon_fn_cfg *f, uint32_t **from, uint32_t **to, uint32_t 
   return 0;
 }
 
-int crl_retcon_fn_cfg_build(crl_retcon_fn_cfg *f, LLVMValueRef fn) {
+int crl_fn_cfg_build(crl_fn_cfg *f, LLVMValueRef fn) {
   memset(f, 0, sizeof *f);
   f->n = LLVMCountBasicBlocks(fn);
   f->bb = crl_malloc((f->n + 1) * sizeof *f->bb);
@@ -99,7 +99,7 @@ typedef struct promo {
   crl_vec dead; /* its loads and stores, erased at the end */
 } promo;
 
-static int place_phis(crl_coro *c, const crl_retcon_fn_cfg *f, promo *p) {
+static int place_phis(crl_coro *c, const crl_fn_cfg *f, promo *p) {
   uint32_t nd = 0, nstores = 0;
   for (LLVMUseRef u = LLVMGetFirstUse(p->a); u; u = LLVMGetNextUse(u))
     nstores += LLVMIsAStoreInst(LLVMGetUser(u)) != NULL;
@@ -128,7 +128,7 @@ static int place_phis(crl_coro *c, const crl_retcon_fn_cfg *f, promo *p) {
 }
 
 /* Each load gets the value reaching it; each store's value reaches on. */
-static int rename_block(const crl_retcon_fn_cfg *f, promo *p, uint32_t b) {
+static int rename_block(const crl_fn_cfg *f, promo *p, uint32_t b) {
   uint32_t up = f->dt.idom[b];
   LLVMValueRef cur = p->phi[b];
   if (!cur) cur = b == f->g.entry || up == CRL_NONE ? LLVMGetUndef(p->t) : p->out[up];
@@ -146,7 +146,7 @@ static int rename_block(const crl_retcon_fn_cfg *f, promo *p, uint32_t b) {
   return 0;
 }
 
-static void fill_phis(const crl_retcon_fn_cfg *f, promo *p) {
+static void fill_phis(const crl_fn_cfg *f, promo *p) {
   for (uint32_t b = 0; b < f->n; b++) {
     if (!p->phi[b]) continue;
     for (uint32_t e = f->g.pred_off[b]; e < f->g.pred_off[b + 1]; e++) {
@@ -160,7 +160,7 @@ static void fill_phis(const crl_retcon_fn_cfg *f, promo *p) {
 
 /* A phi is needed if anything but one of this variable's phis uses it, or
  * a needed one does; the others (cycles through loops included) go. */
-static int drop_unneeded_phis(const crl_retcon_fn_cfg *f, promo *p) {
+static int drop_unneeded_phis(const crl_fn_cfg *f, promo *p) {
   crl_valmap mine = {0}, needed = {0};
   crl_vec work = {0};
   int rc = crl_valmap_init(&mine, 16) | crl_valmap_init(&needed, 16);
@@ -194,7 +194,7 @@ static int drop_unneeded_phis(const crl_retcon_fn_cfg *f, promo *p) {
   return rc;
 }
 
-int crl_retcon_promote(crl_coro *c, const crl_retcon_fn_cfg *f, LLVMValueRef a) {
+int crl_promote_alloca(crl_coro *c, const crl_fn_cfg *f, LLVMValueRef a) {
   promo p = {a, LLVMGetAllocatedType(a), NULL, NULL, {0}};
   p.phi = crl_calloc(f->n + 1, sizeof *p.phi);
   p.out = crl_calloc(f->n + 1, sizeof *p.out);

@@ -18,7 +18,10 @@
 #   3. the output must hold no `presplitcoroutine` and no call or invoke of
 #      an @llvm.coro.* intrinsic;
 #   4. for each optimization level, clang-22 (clang++-22 for a .cpp driver)
-#      compiles the lowered IR together with the driver; x86_64 runs
+#      compiles the lowered IR together with the driver and the IR adapters
+#      the driver calls the case through (rt_call_F / rt_via_F, written by
+#      c_adapter.py with the target lines: C returns the case's struct
+#      results in memory on i686, ARM and SystemZ); x86_64 runs
 #      natively, aarch64 is built with --target=aarch64-linux-gnu and run
 #      with qemu-aarch64 -L /usr/aarch64-linux-gnu; i686, arm, riscv64,
 #      ppc64le, s390x, wasm32 and wasm32-tail as tests/targets/target_env.sh
@@ -208,7 +211,7 @@ fi
 # Phase 1, per (case, arch): add the target lines, lower, check the output.
 # Writes $d/lower.status: "ok" or the failure reason.
 lower_case_status() {
-  local n=$1 mod=$2 a=$3 d=$4
+  local n=$1 mod=$2 a=$3 d=$4 drv=$5
   if [ ! -f "$mod" ]; then
     echo "missing $mod"; return
   fi
@@ -236,6 +239,13 @@ lower_case_status() {
   if [ -n "$left" ]; then
     echo "coroutine intrinsic left: $left"; return
   fi
+  # The C adapters the driver calls the case through (c_adapter.py).
+  rm -f "$d/adapter.ll"
+  if grep -qE '\brt_(call|via)_' "$drv" 2>/dev/null; then
+    { cat "$work/target.$a"; python3 "$here/c_adapter.py" "$mod" "$drv"; } \
+      > "$d/adapter.ll" 2>"$d/adapter.log" || {
+      echo "no C adapter: $(tail -n 1 "$d/adapter.log")"; return; }
+  fi
   echo ok
 }
 lower_case() {
@@ -244,7 +254,7 @@ lower_case() {
   IFS='|' read -r n mod drv exp <<< "$e"
   local d="$work/${n//\//_}.$a"
   mkdir -p "$d"
-  lower_case_status "$n" "$mod" "$a" "$d" > "$d/lower.status.tmp" ||
+  lower_case_status "$n" "$mod" "$a" "$d" "$drv" > "$d/lower.status.tmp" ||
     echo "internal error in run_retcon.sh" > "$d/lower.status.tmp"
   mv "$d/lower.status.tmp" "$d/lower.status"
 }
@@ -265,7 +275,8 @@ run_one() {
   fi
   local compiler=$CC
   case "$drv" in *.cpp) compiler=$CXX ;; esac
-  local exe="$d/prog.$o" rc=0
+  local exe="$d/prog.$o" rc=0 adapter=()
+  [ ! -f "$d/adapter.ll" ] || adapter=("$d/adapter.ll")
   local aflags=("${link_flags[@]}")
   case "$a" in x86_64|aarch64) ;; *)
     crl_target_cfg "$a"; aflags=("${tflags[@]}")
@@ -275,7 +286,7 @@ run_one() {
     fi ;;
   esac
   if ! "$compiler" --target="$(triple_of "$a")" "${aflags[@]}" "${extra_cflags[@]}" -"$o" \
-      -Wno-override-module "$d/out.ll" "$drv" -o "$exe" >"$d/build.$o.log" 2>&1; then
+      -Wno-override-module "$d/out.ll" "${adapter[@]}" "$drv" -o "$exe" >"$d/build.$o.log" 2>&1; then
     echo "FAIL $n $a $o: compiling the lowered IR with the driver failed (see $d/build.$o.log)" > "$result"; return
   fi
   if [ "$a" = x86_64 ]; then

@@ -1,9 +1,8 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int32_t held; } step;
-typedef step (*cont)(void *, bool);
-
-step holder(void *buf, int32_t base);
+void rt_call_holder(step *out, void *buf, int32_t base);
+void rt_via_proto(step *out, void *k, void *buf, bool abort);
 
 int main(void) {
   _Alignas(8) unsigned char buf[32];
@@ -13,11 +12,12 @@ int main(void) {
     else
       printf("never abort\n");
     rt_fresh_buffer(buf, sizeof buf);
-    step s = holder(buf, abort_at);
+    step s;
+    rt_call_holder(&s, buf, abort_at);
     while (s.k) {
       bool ab = s.held == abort_at;
       printf("suspended holding %d, resume %s\n", s.held, ab ? "abnormally" : "normally");
-      s = ((cont)s.k)(buf, ab);
+      rt_via_proto(&s, s.k, buf, ab);
     }
     printf("finished\n");
   }

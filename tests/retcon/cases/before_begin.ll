@@ -3,7 +3,8 @@
 ; begins (loads, a computed scale, an alloca initialised there) must be
 ; captured in the frame at the start, not re-read later: the driver
 ; changes the configuration after the ramp returns. The alloca is written
-; before coro.begin, so its contents are copied into the frame.
+; before coro.begin, so its contents are copied into the frame (as many
+; bytes as the target's %cfg holds: 20 on i686, 24 elsewhere).
 
 declare ptr @rt_alloc(i64)
 declare void @rt_dealloc(ptr)
@@ -26,7 +27,7 @@ entry:
   %pc = getelementptr %cfg, ptr %config, i64 0, i32 2
   %count = load i32, ptr %pc
   %scale = mul i64 %mult, 10
-  call void @llvm.memcpy.p0.p0.i64(ptr %saved, ptr %config, i64 24, i1 false)
+  call void @llvm.memcpy.p0.p0.i64(ptr %saved, ptr %config, i64 ptrtoint (ptr getelementptr (%cfg, ptr null, i32 1) to i64), i1 false)
   %id = call token @llvm.coro.id.retcon(i32 64, i32 8, ptr %buffer, ptr @scaler_proto, ptr @rt_alloc, ptr @rt_dealloc)
   %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
   br label %loop

@@ -1,8 +1,8 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int64_t count; } step;
-typedef step (*cont)(void *, int64_t, bool);
-step hist(void *buf, int64_t n);
+void rt_call_hist(step *out, void *buf, int64_t n);
+void rt_via_hist_proto(step *out, void *k, void *buf, int64_t v, bool stop);
 
 static const int64_t values[] = {7, 107, 42, 7, 1007, 142, 3};
 
@@ -11,10 +11,11 @@ static void run(int64_t n, int abort_at) {
   _Alignas(8) unsigned char buf[16];
   long a0 = rt_allocs, d0 = rt_deallocs;
   rt_fresh_buffer(buf, sizeof buf);
-  step s = hist(buf, n);
+  step s;
+  rt_call_hist(&s, buf, n);
   for (int i = 0; s.k; i++) {
     bool stop = i + 1 == abort_at;
-    s = ((cont)s.k)(buf, values[i], stop);
+    rt_via_hist_proto(&s, s.k, buf, values[i], stop);
     if (s.k) printf("  bucket of %lld now %lld\n", (long long)values[i], (long long)s.count);
   }
   printf("allocations %ld, frees %ld\n", rt_allocs - a0, rt_deallocs - d0);

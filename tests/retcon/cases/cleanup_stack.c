@@ -1,8 +1,8 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int64_t held; } step;
-typedef step (*cont)(void *, bool);
-step holder(void *buf, int64_t base, int64_t n);
+void rt_call_holder(step *out, void *buf, int64_t base, int64_t n);
+void rt_via_holder_proto(step *out, void *k, void *buf, bool abort);
 
 int main(void) {
   _Alignas(8) unsigned char buf[96];
@@ -10,10 +10,11 @@ int main(void) {
   for (int k = 1; k <= 5; k++) {
     printf("holder(%d0, 4), abort at suspend %d\n", k, k);
     rt_fresh_buffer(buf, sizeof buf);
-    step s = holder(buf, 10 * k, 4);
+    step s;
+    rt_call_holder(&s, buf, 10 * k, 4);
     for (int seen = 1; s.k; seen++) {
       printf("suspended holding %lld\n", (long long)s.held);
-      s = ((cont)s.k)(buf, seen == k);
+      rt_via_holder_proto(&s, s.k, buf, seen == k);
     }
     printf("null continuation\n");
   }

@@ -113,9 +113,9 @@ define void @win_store({ptr, i64, i64} %r, ptr %out) {
   %s = extractvalue {ptr, i64, i64} %r, 1
   %m = extractvalue {ptr, i64, i64} %r, 2
   store ptr %k, ptr %out
-  %ps = getelementptr inbounds i8, ptr %out, i64 8
+  %ps = getelementptr inbounds {ptr, i64, i64}, ptr %out, i32 0, i32 1
   store i64 %s, ptr %ps
-  %pm = getelementptr inbounds i8, ptr %out, i64 16
+  %pm = getelementptr inbounds {ptr, i64, i64}, ptr %out, i32 0, i32 2
   store i64 %m, ptr %pm
   ret void
 }

@@ -57,15 +57,16 @@ end:
   unreachable
 }
 
-; C: struct fib_out { void *k; int64_t a, b; }
+; C: struct fib_out { void *k; int64_t a, b; }, laid out as {ptr, i64, i64}
+; (field offsets from the target's data layout, as C's)
 define void @fib_store(%yield %r, ptr %out) {
   %k = extractvalue %yield %r, 0
   %a = extractvalue %yield %r, 1, 0
   %b = extractvalue %yield %r, 1, 1
   store ptr %k, ptr %out
-  %pa = getelementptr inbounds i8, ptr %out, i64 8
+  %pa = getelementptr inbounds {ptr, i64, i64}, ptr %out, i32 0, i32 1
   store i64 %a, ptr %pa
-  %pb = getelementptr inbounds i8, ptr %out, i64 16
+  %pb = getelementptr inbounds {ptr, i64, i64}, ptr %out, i32 0, i32 2
   store i64 %b, ptr %pb
   ret void
 }

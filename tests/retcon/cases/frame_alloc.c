@@ -1,9 +1,8 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int64_t sum; } step;
-typedef step (*cont)(void *, bool);
-
-step histogram(void *buf, int32_t seed, int32_t steps);
+void rt_call_histogram(step *out, void *buf, int32_t seed, int32_t steps);
+void rt_via_histogram_proto(step *out, void *k, void *buf, bool abort);
 
 /* Runs one instance, aborting at yield number abort_at (0: never). */
 static void run(int32_t seed, int32_t steps, int abort_at) {
@@ -12,12 +11,13 @@ static void run(int32_t seed, int32_t steps, int abort_at) {
   int n = 0;
   printf("histogram(seed %d, steps %d), abort at yield %d\n", seed, steps, abort_at);
   rt_fresh_buffer(buf, sizeof buf);
-  step s = histogram(buf, seed, steps);
+  step s;
+  rt_call_histogram(&s, buf, seed, steps);
   while (s.k) {
     n++;
     printf("yield %lld (allocations live while suspended: %ld)\n", (long long)s.sum,
            rt_allocs - a0 - (rt_deallocs - d0));
-    s = ((cont)s.k)(buf, n == abort_at);
+    rt_via_histogram_proto(&s, s.k, buf, n == abort_at);
   }
   if (n > 0)
     printf("allocs=%ld deallocs=%ld\n", rt_allocs - a0, rt_deallocs - d0);

@@ -3,7 +3,7 @@
 typedef struct { void *k; int64_t *scratch; } access;
 typedef void (*finish_fn)(void *, bool);
 
-access record_modify(void *buf, int64_t *rec);
+void rt_call_record_modify(access *out, void *buf, int64_t *rec);
 
 static void show(const int64_t *r) {
   printf("record:");
@@ -24,7 +24,8 @@ int main(void) {
     printf("round %d (%s)\n", round, abandon ? "abandon" : "commit");
     int64_t before = rec[0];
     rt_fresh_buffer(buf, sizeof buf);
-    access a = record_modify(buf, rec);
+    access a;
+    rt_call_record_modify(&a, buf, rec);
     printf("scratch is a copy: %s; live blocks while suspended: %ld\n",
            a.scratch != rec && a.scratch[3] == rec[3] ? "yes" : "NO", rt_allocs - a0 - (rt_deallocs - d0));
     for (int i = 0; i < 16; i++)

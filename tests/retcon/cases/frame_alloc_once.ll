@@ -4,7 +4,7 @@
 ; resume discards it). The frame comes from rt_alloc32 (an allocator taking
 ; an i32 size) and is freed exactly once on either path.
 
-declare ptr @rt_alloc32(i32)
+declare ptr @rt_alloc32(i32 zeroext)
 declare void @rt_dealloc(ptr)
 declare void @note(ptr, i64)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)

@@ -1,12 +1,12 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int32_t v; } step32;
-typedef step32 (*cont32)(void *, bool);
 typedef struct { void *k; int64_t v; } step64;
-typedef step64 (*cont64)(void *, bool);
 
-step32 squares(void *buf, int32_t n);
-step64 countdown(void *buf, int64_t from, int64_t step);
+void rt_call_squares(step32 *out, void *buf, int32_t n);
+void rt_via_squares_proto(step32 *out, void *k, void *buf, bool abort);
+void rt_call_countdown(step64 *out, void *buf, int64_t from, int64_t step);
+void rt_via_countdown_proto(step64 *out, void *k, void *buf, bool abort);
 
 int main(void) {
   _Alignas(8) unsigned char buf[16];
@@ -16,27 +16,28 @@ int main(void) {
 
   printf("squares(6), run to completion\n");
   rt_fresh_buffer(buf, sizeof buf);
-  for (s = squares(buf, 6); s.k; s = ((cont32)s.k)(buf, false))
+  for (rt_call_squares(&s, buf, 6); s.k; rt_via_squares_proto(&s, s.k, buf, false))
     printf("yield %d\n", s.v);
   printf("null continuation\n");
 
   printf("squares(5), abort after three yields\n");
   rt_fresh_buffer(buf, sizeof buf);
-  s = squares(buf, 5);
+  rt_call_squares(&s, buf, 5);
   for (int i = 0; i < 3 && s.k; i++) {
     printf("yield %d\n", s.v);
-    s = ((cont32)s.k)(buf, i == 2);
+    rt_via_squares_proto(&s, s.k, buf, i == 2);
   }
   printf("after abort: %s\n", s.k ? "NOT NULL" : "null continuation");
 
   printf("squares(0)\n");
   rt_fresh_buffer(buf, sizeof buf);
-  s = squares(buf, 0);
+  rt_call_squares(&s, buf, 0);
   printf("ramp: %s\n", s.k ? "suspended" : "null continuation");
 
   printf("countdown(5000000000, 1300000000)\n");
   rt_fresh_buffer(buf2, sizeof buf2);
-  for (t = countdown(buf2, 5000000000LL, 1300000000LL); t.k; t = ((cont64)t.k)(buf2, false))
+  for (rt_call_countdown(&t, buf2, 5000000000LL, 1300000000LL); t.k;
+       rt_via_countdown_proto(&t, t.k, buf2, false))
     printf("yield %lld\n", (long long)t.v);
   printf("null continuation\n");
 

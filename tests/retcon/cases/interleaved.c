@@ -1,12 +1,12 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int64_t v; } step64;
-typedef step64 (*cont64)(void *, bool);
 typedef struct { void *k; const char *s; } stepstr;
-typedef stepstr (*contstr)(void *, bool);
 
-step64 fib(void *buf, int64_t a, int64_t b, int32_t count);
-stepstr tagger(void *buf, int32_t tag);
+void rt_call_fib(step64 *out, void *buf, int64_t a, int64_t b, int32_t count);
+void rt_via_fib_proto(step64 *out, void *k, void *buf, bool abort);
+void rt_call_tagger(stepstr *out, void *buf, int32_t tag);
+void rt_via_tagger_proto(stepstr *out, void *k, void *buf, bool abort);
 
 struct inst {
   const char *name;
@@ -28,11 +28,11 @@ int main(void) {
   {
     step64 f;
     stepstr t;
-    f = fib(in[0].buf, 0, 1, 7);  in[0].k = f.k; in[0].v = f.v;
-    t = tagger(in[1].buf, 1);     in[1].k = t.k; in[1].s = t.s;
-    f = fib(in[2].buf, 10, 10, 3); in[2].k = f.k; in[2].v = f.v;
-    t = tagger(in[3].buf, 2);     in[3].k = t.k; in[3].s = t.s;
-    f = fib(in[4].buf, -3, 1, 5); in[4].k = f.k; in[4].v = f.v;
+    rt_call_fib(&f, in[0].buf, 0, 1, 7);  in[0].k = f.k; in[0].v = f.v;
+    rt_call_tagger(&t, in[1].buf, 1);     in[1].k = t.k; in[1].s = t.s;
+    rt_call_fib(&f, in[2].buf, 10, 10, 3); in[2].k = f.k; in[2].v = f.v;
+    rt_call_tagger(&t, in[3].buf, 2);     in[3].k = t.k; in[3].s = t.s;
+    rt_call_fib(&f, in[4].buf, -3, 1, 5); in[4].k = f.k; in[4].v = f.v;
   }
   printf("started: allocs=%ld\n", rt_allocs);
   do {
@@ -54,10 +54,12 @@ int main(void) {
       if (!p->k)
         continue;
       if (p->is_fib) {
-        step64 f = ((cont64)p->k)(p->buf, false);
+        step64 f;
+        rt_via_fib_proto(&f, p->k, p->buf, false);
         p->k = f.k; p->v = f.v;
       } else {
-        stepstr t = ((contstr)p->k)(p->buf, false);
+        stepstr t;
+        rt_via_tagger_proto(&t, p->k, p->buf, false);
         p->k = t.k; p->s = t.s;
       }
       if (!p->k)

@@ -1,8 +1,8 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int64_t v; } step;
-typedef step (*cont)(void *, bool);
-step chain(void *buf, int64_t seed);
+void rt_call_chain(step *out, void *buf, int64_t seed);
+void rt_via_chain_proto(step *out, void *k, void *buf, bool abort);
 
 /* The same recurrence in C, to check every yielded value. */
 static int64_t expect[121];
@@ -21,10 +21,11 @@ static void run(int64_t seed, int abort_at) {
   int k = 0, bad = 0;
   model(seed);
   rt_fresh_buffer(buf, sizeof buf);
-  for (step s = chain(buf, seed); s.k; k++) {
+  step s;
+  for (rt_call_chain(&s, buf, seed); s.k; k++) {
     if (s.v != expect[k]) bad++;
     if (k % 40 == 0) printf("suspend %d yields %lld\n", k, (long long)s.v);
-    s = ((cont)s.k)(buf, k == abort_at);
+    rt_via_chain_proto(&s, s.k, buf, k == abort_at);
   }
   printf("seed %lld: %d suspends, %d wrong values, expected final %lld\n",
          (long long)seed, k, bad, (long long)expect[abort_at < 0 ? 120 : abort_at]);

@@ -12,7 +12,7 @@
 declare ptr @rt_alloc(i64)
 declare void @rt_dealloc(ptr)
 declare void @note(ptr, i64)
-declare i32 @mix(i32, i32)
+declare signext i32 @mix(i32 signext, i32 signext)
 
 @s.abort = private unnamed_addr constant [6 x i8] c"abort\00"
 @s.done = private unnamed_addr constant [5 x i8] c"done\00"

@@ -6,8 +6,8 @@ typedef void (*finish_fn)(void *, bool);
 struct thermo { int32_t hundredths; };
 struct vec { int64_t version; int32_t elems[8]; };
 
-access_i32 celsius_modify(void *buf, struct thermo *t);
-access_i32 elem_modify(void *buf, struct vec *v, int64_t idx);
+void rt_call_celsius_modify(access_i32 *out, void *buf, struct thermo *t);
+void rt_call_elem_modify(access_i32 *out, void *buf, struct vec *v, int64_t idx);
 
 int main(void) {
   _Alignas(8) unsigned char buf[24];
@@ -17,7 +17,7 @@ int main(void) {
 
   printf("t.celsius += 5\n");
   rt_fresh_buffer(buf, sizeof buf);
-  a = celsius_modify(buf, &t);
+  rt_call_celsius_modify(&a, buf, &t);
   printf("temporary = %d\n", *a.addr);
   *a.addr += 5;
   ((finish_fn)a.k)(buf, false);
@@ -25,7 +25,7 @@ int main(void) {
 
   printf("t.celsius = -40, then abandoned\n");
   rt_fresh_buffer(buf, sizeof buf);
-  a = celsius_modify(buf, &t);
+  rt_call_celsius_modify(&a, buf, &t);
   printf("temporary = %d\n", *a.addr);
   *a.addr = -40;
   ((finish_fn)a.k)(buf, true);
@@ -36,7 +36,7 @@ int main(void) {
     if (i != 2 && i != 5 && i != 7 && i != 0)
       continue;
     rt_fresh_buffer(buf, sizeof buf);
-    a = elem_modify(buf, &v, i);
+    rt_call_elem_modify(&a, buf, &v, i);
     printf("element %d at offset %d\n", i, (int)((char *)a.addr - (char *)&v));
     *a.addr *= 10;
     ((finish_fn)a.k)(buf, i == 0);

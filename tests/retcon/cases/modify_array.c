@@ -3,7 +3,7 @@
 struct rec { int32_t count, total; };
 typedef struct { void *k; struct rec *p; } access;
 typedef void (*cont)(void *, bool);
-access elem_modify(void *buf, struct rec *array, int64_t index);
+void rt_call_elem_modify(access *out, void *buf, struct rec *array, int64_t index);
 
 static struct rec table[4] = {{1, 10}, {2, 20}, {3, 30}, {4, 40}};
 
@@ -17,7 +17,8 @@ static void dump(void) {
 static void bump(int64_t i, int32_t add, bool abort) {
   _Alignas(8) unsigned char buf[32];
   rt_fresh_buffer(buf, sizeof buf);
-  access a = elem_modify(buf, table, i);
+  access a;
+  rt_call_elem_modify(&a, buf, table, i);
   printf("access %lld sees (%d,%d)\n", (long long)i, a.p->count, a.p->total);
   a.p->count += 1;
   a.p->total += add;

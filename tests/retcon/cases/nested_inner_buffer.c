@@ -1,9 +1,8 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int32_t v; } step;
-typedef step (*cont)(void *, bool);
-
-step outer(void *buf, int32_t groups);
+void rt_call_outer(step *out, void *buf, int32_t groups);
+void rt_via_proto(step *out, void *k, void *buf, bool abort);
 
 static void run(int32_t groups, int abort_at) {
   _Alignas(8) unsigned char buf[16];
@@ -11,10 +10,11 @@ static void run(int32_t groups, int abort_at) {
   int n = 0;
   printf("outer(%d), abort at yield %d\n", groups, abort_at);
   rt_fresh_buffer(buf, sizeof buf);
-  for (step s = outer(buf, groups); s.k;) {
+  step s;
+  for (rt_call_outer(&s, buf, groups); s.k;) {
     n++;
     printf("yield %d\n", s.v);
-    s = ((cont)s.k)(buf, n == abort_at);
+    rt_via_proto(&s, s.k, buf, n == abort_at);
   }
   printf("allocs=%ld deallocs=%ld\n", rt_allocs - a0, rt_deallocs - d0);
 }

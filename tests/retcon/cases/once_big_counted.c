@@ -1,7 +1,7 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; unsigned char *snap; } opened;
-opened edit(void *buf, unsigned char *block);
+void rt_call_edit(opened *out, void *buf, unsigned char *block);
 void edit_finish(void *k, void *buf, bool abort, int32_t *changed, bool *ok);
 
 static unsigned char block[256];
@@ -10,7 +10,8 @@ static void session(int first, int count, bool abort) {
   _Alignas(8) unsigned char buf[8];
   long a0 = rt_allocs, d0 = rt_deallocs;
   rt_fresh_buffer(buf, sizeof buf);
-  opened o = edit(buf, block);
+  opened o;
+  rt_call_edit(&o, buf, block);
   for (int i = first; i < first + count; i++) o.snap[i] ^= 0xFF;
   int32_t changed;
   bool ok;

@@ -5,7 +5,7 @@
 ; returns {0, false} and leaves the block alone. The frame is allocated
 ; by rt_alloc32 (an i32 size) and freed exactly once on either path.
 
-declare ptr @rt_alloc32(i32)
+declare ptr @rt_alloc32(i32 zeroext)
 declare void @rt_dealloc(ptr)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 

@@ -1,10 +1,9 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int32_t *v; } step;
-typedef step (*cont)(void *, bool);
-
-step vec8(void *buf, int32_t seed);
-step vec16(void *buf, int32_t seed);
+void rt_call_vec8(step *out, void *buf, int32_t seed);
+void rt_call_vec16(step *out, void *buf, int32_t seed);
+void rt_via_proto(step *out, void *k, void *buf, bool abort);
 
 static void show(const char *name, step s, const unsigned char *buf, size_t n) {
   const unsigned char *p = (const unsigned char *)s.v;
@@ -19,27 +18,28 @@ int main(void) {
   _Alignas(16) unsigned char buf16[64];
 
   rt_fresh_buffer(raw, sizeof raw);
-  step s = vec8(buf8, 5);
+  step s;
+  rt_call_vec8(&s, buf8, 5);
   while (s.k) {
     show("vec8", s, NULL, 0);
     s.v[3] += 1000;
-    s = ((cont)s.k)(buf8, false);
+    rt_via_proto(&s, s.k, buf8, false);
   }
   printf("vec8 finished, heap balanced: %s\n", rt_live_blocks() == 0 ? "yes" : "NO");
 
   rt_fresh_buffer(raw, sizeof raw);
-  s = vec8(buf8, -1);
+  rt_call_vec8(&s, buf8, -1);
   show("vec8", s, NULL, 0);
-  s = ((cont)s.k)(buf8, true);
+  rt_via_proto(&s, s.k, buf8, true);
   printf("vec8 aborted: %s, heap balanced: %s\n", s.k ? "NOT NULL" : "null continuation",
          rt_live_blocks() == 0 ? "yes" : "NO");
 
   rt_fresh_buffer(buf16, sizeof buf16);
-  s = vec16(buf16, 9);
+  rt_call_vec16(&s, buf16, 9);
   show("vec16", s, buf16, sizeof buf16);
-  s = ((cont)s.k)(buf16, false);
+  rt_via_proto(&s, s.k, buf16, false);
   show("vec16", s, buf16, sizeof buf16);
-  s = ((cont)s.k)(buf16, false);
+  rt_via_proto(&s, s.k, buf16, false);
   printf("vec16 finished: %s\n", s.k ? "NOT NULL" : "null continuation");
   rt_report_balance("end");
   return 0;

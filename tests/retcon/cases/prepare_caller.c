@@ -1,8 +1,8 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int32_t v; } step;
-typedef step (*cont)(void *, bool);
-typedef step (*ramp)(void *, int32_t);
+void rt_via_evens_proto(step *out, void *k, void *buf, bool abort);
+void rt_via_evens(step *out, void *ramp, void *buf, int32_t n);
 int64_t sum_evens(int32_t n);
 void *evens_entry(void);
 
@@ -11,9 +11,10 @@ int main(void) {
   printf("sum_evens(0) = %lld\n", (long long)sum_evens(0));
   _Alignas(8) unsigned char buf[16];
   rt_fresh_buffer(buf, sizeof buf);
-  ramp r = (ramp)evens_entry();
+  void *r = evens_entry();
   printf("through the prepared pointer:");
-  for (step s = r(buf, 7); s.k; s = ((cont)s.k)(buf, false)) printf(" %d", s.v);
+  step s;
+  for (rt_via_evens(&s, r, buf, 7); s.k; rt_via_evens_proto(&s, s.k, buf, false)) printf(" %d", s.v);
   printf("\n");
   rt_report_balance("end");
   return 0;

@@ -1,9 +1,8 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int32_t v; } step;
-typedef step (*cont)(void *, int32_t);
-
-step collector(void *buf, int32_t base);
+void rt_call_collector(step *out, void *buf, int32_t base);
+void rt_via_proto(step *out, void *k, void *buf, int32_t v);
 
 int main(void) {
   _Alignas(8) unsigned char buf[64];
@@ -16,7 +15,8 @@ int main(void) {
     printf("run %d:", r);
     rt_fresh_buffer(buf, sizeof buf);
     int i = 0;
-    for (step s = collector(buf, 1000 * r); s.k; s = ((cont)s.k)(buf, inputs[r][i++]))
+    step s;
+    for (rt_call_collector(&s, buf, 1000 * r); s.k; rt_via_proto(&s, s.k, buf, inputs[r][i++]))
       printf(" %d", s.v);
     printf(" <end after %d resumes>\n", i);
   }

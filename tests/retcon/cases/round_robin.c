@@ -1,8 +1,8 @@
 #include "rt_driver.h"
 
 typedef struct { void *k; int64_t v; } step;
-typedef step (*cont)(void *, bool);
-step ticker(void *buf, int64_t start, int64_t stride, int64_t len);
+void rt_call_ticker(step *out, void *buf, int64_t start, int64_t stride, int64_t len);
+void rt_via_ticker_proto(step *out, void *k, void *buf, bool abort);
 
 #define N 4
 
@@ -16,7 +16,7 @@ int main(void) {
 
   for (int i = 0; i < N; i++) {
     rt_fresh_buffer(bufs[i], sizeof bufs[i]);
-    s[i] = ticker(bufs[i], start[i], stride[i], len[i]);
+    rt_call_ticker(&s[i], bufs[i], start[i], stride[i], len[i]);
   }
   while (live) {
     printf("round %d:", round);
@@ -26,7 +26,7 @@ int main(void) {
     for (int i = 0; i < N; i++) {
       if (!s[i].k) continue;
       /* Instance 3 is stopped in round 2. */
-      s[i] = ((cont)s[i].k)(bufs[i], i == 3 && round == 2);
+      rt_via_ticker_proto(&s[i], s[i].k, bufs[i], i == 3 && round == 2);
       if (!s[i].k) {
         printf("instance %d finished\n", i);
         live--;

@@ -12,7 +12,8 @@ define {ptr, i64} @proto(ptr, i1) {
   unreachable
 }
 
-; Keeps an i64 and an i32 across the suspend: at least 12 bytes, align 8.
+; Keeps an i64 and an i32 across the suspend: at least 12 bytes, aligned as
+; an i64 (8, or 4 on i686).
 define {ptr, i64} @sized_small(ptr %buffer, i64 %x, i32 %y) presplitcoroutine {
 entry:
   %id = call token @llvm.coro.id.retcon(i32 32, i32 8, ptr %buffer, ptr @proto, ptr @rt_alloc, ptr @rt_dealloc)

@@ -21,8 +21,8 @@ struct step {
   void *k;
   int64_t v;
 };
-typedef step (*cont)(void *, bool);
-extern "C" step parse(void *buf, int64_t seed);
+extern "C" void rt_call_parse(step *out, void *buf, int64_t seed);
+extern "C" void rt_via_parse_proto(step *out, void *k, void *buf, bool abort);
 
 static void run(int64_t seed, int64_t throw_on, int abort_at) {
   alignas(8) unsigned char buf[16];
@@ -33,7 +33,8 @@ static void run(int64_t seed, int64_t throw_on, int abort_at) {
   rt_fresh_buffer(buf, sizeof buf);
   try {
     int n = 0;
-    for (step s = parse(buf, seed); s.k; s = ((cont)s.k)(buf, ++n == abort_at))
+    step s;
+    for (rt_call_parse(&s, buf, seed); s.k; rt_via_parse_proto(&s, s.k, buf, ++n == abort_at))
       printf("token %lld\n", (long long)s.v);
     printf("finished normally\n");
   } catch (const BadToken &b) {

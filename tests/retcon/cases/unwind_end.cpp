@@ -17,23 +17,23 @@ struct step {
   void *k;
   int64_t v;
 };
-typedef step (*cont)(void *, bool);
+extern "C" void rt_call_guarded(step *out, void *buf, int32_t throw_at);
+extern "C" void rt_call_guarded_small(step *out, void *buf, int32_t throw_at);
+extern "C" void rt_via_proto(step *out, void *k, void *buf, bool abort);
 
-extern "C" step guarded(void *buf, int32_t throw_at);
-extern "C" step guarded_small(void *buf, int32_t throw_at);
-
-static void run(const char *name, step (*ramp)(void *, int32_t), int32_t throw_at, int abort_at) {
+static void run(const char *name, void (*ramp)(step *, void *, int32_t), int32_t throw_at, int abort_at) {
   alignas(8) unsigned char buf[32];
   long a0 = rt_allocs, d0 = rt_deallocs;
   int n = 0;
   printf("%s, throw at step %d, abort at yield %d\n", name, throw_at, abort_at);
   rt_fresh_buffer(buf, sizeof buf);
   try {
-    step s = ramp(buf, throw_at);
+    step s;
+    ramp(&s, buf, throw_at);
     while (s.k) {
       n++;
       printf("yield %lld\n", (long long)s.v);
-      s = ((cont)s.k)(buf, n == abort_at);
+      rt_via_proto(&s, s.k, buf, n == abort_at);
     }
     printf("finished normally\n");
   } catch (const Boom &b) {
@@ -43,14 +43,14 @@ static void run(const char *name, step (*ramp)(void *, int32_t), int32_t throw_a
 }
 
 int main() {
-  run("guarded", guarded, -1, 0);
-  run("guarded", guarded, 2, 0);
-  run("guarded", guarded, 1, 0);
-  run("guarded", guarded, 0, 0);
-  run("guarded", guarded, 3, 2);
-  run("guarded_small", guarded_small, 0, 0);
-  run("guarded_small", guarded_small, 2, 0);
-  run("guarded_small", guarded_small, -1, 0);
+  run("guarded", rt_call_guarded, -1, 0);
+  run("guarded", rt_call_guarded, 2, 0);
+  run("guarded", rt_call_guarded, 1, 0);
+  run("guarded", rt_call_guarded, 0, 0);
+  run("guarded", rt_call_guarded, 3, 2);
+  run("guarded_small", rt_call_guarded_small, 0, 0);
+  run("guarded_small", rt_call_guarded_small, 2, 0);
+  run("guarded_small", rt_call_guarded_small, -1, 0);
   rt_report_balance("end");
   return 0;
 }

@@ -11,7 +11,7 @@ declare ptr @rt_alloc(i64)
 declare void @rt_dealloc(ptr)
 declare void @note(ptr, i64)
 declare void @note2(ptr, i64, i64)
-declare void @may_throw(i32, i32)
+declare void @may_throw(i32 signext, i32 signext)
 declare i32 @__gxx_personality_v0(...)
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 

@@ -1,12 +1,12 @@
 #include "../cases/rt_driver.h"
 
 typedef struct { void *k; int32_t v; } step;
-typedef step (*cont)(void *, bool);
 typedef struct { void *k; int64_t v; } once_step;
-typedef int64_t (*decide_cont)(void *, bool);
 
-step ranged(void *buf, int32_t lo, int32_t hi);
-once_step decide_once(void *buf, int64_t x);
+void rt_call_ranged(step *out, void *buf, int32_t lo, int32_t hi);
+void rt_via_ranged_proto(step *out, void *k, void *buf, bool abort);
+void rt_call_decide_once(once_step *out, void *buf, int64_t x);
+void rt_via_decide_proto(int64_t *out, void *k, void *buf, bool abort);
 
 static void run(int32_t lo, int32_t hi, int abort_at) {
   _Alignas(8) unsigned char buf[16];
@@ -14,10 +14,11 @@ static void run(int32_t lo, int32_t hi, int abort_at) {
   int n = 0;
   printf("ranged(%d, %d), abort at yield %d:", lo, hi, abort_at);
   rt_fresh_buffer(buf, sizeof buf);
-  for (step s = ranged(buf, lo, hi); s.k;) {
+  step s;
+  for (rt_call_ranged(&s, buf, lo, hi); s.k;) {
     n++;
     printf(" %d", s.v);
-    s = ((cont)s.k)(buf, n == abort_at);
+    rt_via_ranged_proto(&s, s.k, buf, n == abort_at);
   }
   printf("\n");
   if (n > 0)
@@ -35,8 +36,10 @@ int main(void) {
   for (int i = 0; i < 2; i++) {
     _Alignas(8) unsigned char buf[16];
     rt_fresh_buffer(buf, sizeof buf);
-    once_step s = decide_once(buf, 21 + i);
-    int64_t r = ((decide_cont)s.k)(buf, i == 1);
+    once_step s;
+    rt_call_decide_once(&s, buf, 21 + i);
+    int64_t r;
+    rt_via_decide_proto(&r, s.k, buf, i == 1);
     printf("decide_once(%lld) yields %lld, %s: %lld\n", (long long)(21 + i), (long long)s.v,
            i == 1 ? "abandoned" : "accepted", (long long)r);
   }

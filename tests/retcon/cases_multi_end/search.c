@@ -1,19 +1,19 @@
 #include "../cases/rt_driver.h"
 
 typedef struct { void *k; int32_t v; } step;
-typedef step (*cont)(void *, bool, bool);
-
-step search(void *buf, int32_t *arr, int32_t n);
+void rt_call_search(step *out, void *buf, int32_t *arr, int32_t n);
+void rt_via_search_proto(step *out, void *k, void *buf, bool abort, bool found);
 
 static void run(int32_t *arr, int32_t n, int32_t target, int abort_at) {
   _Alignas(8) unsigned char buf[32];
   int seen = 0;
   printf("search for %d, abort at yield %d\n", target, abort_at);
   rt_fresh_buffer(buf, sizeof buf);
-  for (step s = search(buf, arr, n); s.k;) {
+  step s;
+  for (rt_call_search(&s, buf, arr, n); s.k;) {
     seen++;
     printf("candidate %d\n", s.v);
-    s = ((cont)s.k)(buf, seen == abort_at, s.v == target);
+    rt_via_search_proto(&s, s.k, buf, seen == abort_at, s.v == target);
   }
   printf("saw %d candidates\n", seen);
 }

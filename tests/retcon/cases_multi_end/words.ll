@@ -100,9 +100,9 @@ define void @words_store({ptr, ptr, i64} %r, ptr %out) {
   %w = extractvalue {ptr, ptr, i64} %r, 1
   %l = extractvalue {ptr, ptr, i64} %r, 2
   store ptr %k, ptr %out
-  %pw = getelementptr inbounds i8, ptr %out, i64 8
+  %pw = getelementptr inbounds {ptr, ptr, i64}, ptr %out, i32 0, i32 1
   store ptr %w, ptr %pw
-  %pl = getelementptr inbounds i8, ptr %out, i64 16
+  %pl = getelementptr inbounds {ptr, ptr, i64}, ptr %out, i32 0, i32 2
   store i64 %l, ptr %pl
   ret void
 }

@@ -100,12 +100,16 @@ static void drop_strays(crl_coro *c, const crl_valmap *markers) {
   c->saves.n = 0;
 }
 
-/* Blocks the entry reaches without passing through coro.begin's: what
- * coro.begin does not dominate. */
-static int outside_begin(crl_coro *c, crl_valmap *out) {
+/* What coro.begin dominates: `out` takes the blocks the entry reaches
+ * without passing through coro.begin's, `after` the instructions after it
+ * in its block (looked up, not walked to: a function with N awaits in
+ * coro.begin's block would make N walks of it). */
+static int outside_begin(crl_coro *c, crl_valmap *out, crl_valmap *after) {
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
   LLVMBasicBlockRef begin_bb = LLVMGetInstructionParent(c->begin);
-  if (crl_valmap_init(out, 16) != 0) return -1;
+  if (crl_valmap_init(out, 16) != 0 || crl_valmap_init(after, 16) != 0) return -1;
+  for (LLVMValueRef i = LLVMGetNextInstruction(c->begin); i; i = LLVMGetNextInstruction(i))
+    if (crl_valmap_put(after, i, i) != 0) return -1;
   if (entry == begin_bb) return 0;
   crl_bvec work = {0};
   int oom = crl_valmap_put(out, entry, entry) != 0 || crl_bvec_push(&work, entry) != 0;
@@ -122,9 +126,10 @@ static int outside_begin(crl_coro *c, crl_valmap *out) {
   return oom ? -1 : 0;
 }
 
-static int under_begin(crl_coro *c, const crl_valmap *outside, LLVMValueRef i) {
+static int under_begin(crl_coro *c, const crl_valmap *outside, const crl_valmap *after,
+                       LLVMValueRef i) {
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(i);
-  if (bb == LLVMGetInstructionParent(c->begin)) return crl_comes_before(c->begin, i);
+  if (bb == LLVMGetInstructionParent(c->begin)) return crl_valmap_has(after, i);
   return !crl_valmap_has(outside, bb);
 }
 
@@ -137,9 +142,11 @@ static int under_begin(crl_coro *c, const crl_valmap *outside, LLVMValueRef i) {
  * split. Above coro.begin there is no frame yet: it moves to just after
  * coro.begin, the earliest point the frame can be stored. */
 static int keep_markers(crl_coro *c, crl_valmap *markers) {
-  crl_valmap outside = {0};
-  if (outside_begin(c, &outside) != 0 || crl_valmap_init(markers, c->num_susp + 1) != 0) {
+  crl_valmap outside = {0}, after = {0};
+  if (outside_begin(c, &outside, &after) != 0 ||
+      crl_valmap_init(markers, c->num_susp + 1) != 0) {
     crl_valmap_free(&outside);
+    crl_valmap_free(&after);
     CRL_ERR(c, c->id, "out of memory");
     return -1;
   }
@@ -148,14 +155,14 @@ static int keep_markers(crl_coro *c, crl_valmap *markers) {
   int rc = 0;
   for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
     LLVMValueRef m = st->susp[s].resume_call;
-    if (!under_begin(c, &outside, c->susp[s].call)) {
+    if (!under_begin(c, &outside, &after, c->susp[s].call)) {
       CRL_ERR(c, c->susp[s].call, "suspend point is not dominated by llvm.coro.begin: "
                                   "there is no frame yet to keep its values in");
       rc = -1;
       break;
     }
     LLVMReplaceAllUsesWith(m, st->susp[s].resume_fn);
-    if (!under_begin(c, &outside, m)) {
+    if (!under_begin(c, &outside, &after, m)) {
       LLVMInstructionRemoveFromParent(m);
       LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(c->begin));
       LLVMInsertIntoBuilder(b, m);
@@ -167,6 +174,7 @@ static int keep_markers(crl_coro *c, crl_valmap *markers) {
   }
   LLVMDisposeBuilder(b);
   crl_valmap_free(&outside);
+  crl_valmap_free(&after);
   return rc;
 }
 

@@ -4,13 +4,12 @@
 #     PowerPC 64 LE, SystemZ, wasm32 and wasm32 with -mtail-call: every e2e
 #     program at -O0, -O2 and simplified, the symmetric-transfer chain and
 #     every frame against LLVM's;
-#   - tests/retcon/run_retcon.sh on RISC-V 64, PowerPC 64 LE and wasm32, at
-#     -O0 and -O2 (the corpus's IR returns two-field structs in registers,
-#     which i686's, ARM's and SystemZ's C ABI return in memory: there the
-#     drivers and the IR disagree whichever lowering runs);
-#   - tests/async/run_async.sh on SystemZ at -O0 and -O2 (the other targets
-#     that lower swifttailcc are 32-bit, where the corpus's 8-byte context
-#     header does not hold), by corolower and by LLVM's passes.
+#   - tests/retcon/run_retcon.sh on i686, ARM, RISC-V 64, PowerPC 64 LE,
+#     SystemZ and wasm32, at -O0 and -O2, by corolower and by LLVM's passes
+#     (the multi-end cases merged for LLVM);
+#   - tests/async/run_async.sh on i686, ARM and SystemZ (the other targets
+#     that lower swifttailcc) at -O0 and -O2, by corolower and by LLVM's
+#     passes.
 # Prints a Markdown table per part, with the total frame bytes of the
 # switched-resume coroutines both lowerings split.
 #
@@ -29,12 +28,17 @@ LLVM="opt-22 -S -passes='coro-early,cgscc(coro-split),coro-cleanup' {in} -o {out
 
 bash "$root/tests/targets/run_targets.sh" --corolower "$corolower" --targets "$targets" \
   --frames --chain --jobs "$jobs" --workdir "$work/e2e" >"$work/e2e.log" 2>&1
+retcon_targets=i686,arm,riscv64,ppc64le,s390x,wasm32
+async_targets=i686,arm,s390x
 bash "$root/tests/retcon/run_retcon.sh" --lower "$corolower {in} -S -o {out}" \
-  --arch riscv64,ppc64le,wasm32 --jobs "$jobs" --workdir "$work/retcon" >"$work/retcon.log" 2>&1
+  --arch "$retcon_targets" --jobs "$jobs" --workdir "$work/retcon" >"$work/retcon.log" 2>&1
+bash "$root/tests/retcon/run_retcon.sh" --lower "$LLVM" --multi-end merged \
+  --arch "$retcon_targets" --jobs "$jobs" --workdir "$work/retcon_llvm" >"$work/retcon_llvm.log" 2>&1
 bash "$root/tests/async/run_async.sh" --lower "$corolower {in} -S -o {out}" \
-  --arch s390x --jobs "$jobs" --workdir "$work/async" >"$work/async.log" 2>&1
-bash "$root/tests/async/run_async.sh" --lower "$LLVM" --xfail context_alloc,afp_shared,context_align_zero \
-  --arch s390x --jobs "$jobs" --workdir "$work/async_llvm" >"$work/async_llvm.log" 2>&1
+  --arch "$async_targets" --jobs "$jobs" --workdir "$work/async" >"$work/async.log" 2>&1
+bash "$root/tests/async/run_async.sh" --lower "$LLVM" \
+  --xfail context_alloc,handoff_later_block,afp_shared,context_align_zero \
+  --arch "$async_targets" --jobs "$jobs" --workdir "$work/async_llvm" >"$work/async_llvm.log" 2>&1
 
 python3 - "$work" "$targets" <<'EOF'
 import glob, json, os, re, sys
@@ -73,7 +77,8 @@ for t in targets:
         m.group(2), m.group(3), m.group(5), m.group(4), m.group(1)) if m else "?"
     print("| %s | %d / %d / %d / %d | %s | %s |" % (t, c["PASS"], c["XFAIL"], c["SKIP"], c["FAIL"], chain, frames))
 print()
-for name, log in (("retcon (corolower)", "retcon.log"), ("async (corolower)", "async.log"),
+for name, log in (("retcon (corolower)", "retcon.log"), ("retcon (LLVM's passes)", "retcon_llvm.log"),
+                  ("async (corolower)", "async.log"),
                   ("async (LLVM's passes)", "async_llvm.log")):
     per = {}
     for l in lines(os.path.join(work, log)):

@@ -7,7 +7,9 @@
  *     lowering patches; drivers read both AT RUN TIME through afp_t;
  *   - a context starts with a header the front end owns:
  *       +0 parent context, +8 resume function in the parent, +16.. arguments
- *     (the initial size given to llvm.coro.id.async); the frame follows;
+ *     (the initial size given to llvm.coro.id.async); the frame follows.
+ *     Every header field has an 8-byte slot whatever the pointer size, so
+ *     the IR and these offsets hold on 32-bit targets too (rt_slot);
  *   - C cannot call swifttailcc functions, so every .ll defines ccc glue:
  *       void glue_run(void *fn, void *ctx)   calls fn(ctx) with ctx swiftasync
  *     and drivers start tasks and run continuations through it.
@@ -129,13 +131,19 @@ void rt_free(void *ptr) {
   rt_frees++;
 }
 
+/* Header field i of a context: 8 bytes at +8*i (a pointer uses the first
+ * 4 of its slot on 32-bit targets, as the IR's `load ptr` at +8*i does). */
+RT_UNUSED static void **rt_slot(void *ctx, int i) {
+  return (void **)((char *)ctx + 8 * i);
+}
+
 /* Allocate a context for the async function behind `a`, with the size read
  * from it now (at run time), and fill the header. */
 RT_UNUSED static void *rt_new_context(const afp_t *a, int64_t align,
                                       void *parent, void *resume) {
   void *ctx = rt_alloc_aligned((int64_t)a->size, align);
-  ((void **)ctx)[0] = parent;
-  ((void **)ctx)[1] = resume;
+  *rt_slot(ctx, 0) = parent;
+  *rt_slot(ctx, 1) = resume;
   return ctx;
 }
 

@@ -14,18 +14,18 @@ typedef struct {
 
 #define TASK_MAGIC 0x5441534bu
 
-void *swift_task_alloc(task_t *task, int64_t size) {
+void *swift_task_alloc(task_t *task, size_t size) {
   if (!task || task->magic != TASK_MAGIC) {
     rt_fail("swift_task_alloc: not a task");
     exit(3);
   }
-  if (size != (int64_t)child_afp.size && size != (int64_t)grandchild_afp.size)
+  if (size != child_afp.size && size != grandchild_afp.size)
     rt_fail("swift_task_alloc: size is not a callee's patched context size");
   if (task->depth == 16) {
     rt_fail("swift_task_alloc: too deep");
     exit(3);
   }
-  void *p = rt_alloc(size);
+  void *p = rt_alloc((int64_t)size);
   task->stack[task->depth++] = p;
   if (task->depth > task->max_depth) task->max_depth = task->depth;
   return p;
@@ -47,7 +47,7 @@ int main(void) {
   rt_report_size("child", &child_afp);
   rt_report_size("grandchild", &grandchild_afp);
   void *ctx = rt_new_context(&parent_afp, 16, NULL, (void *)task_done);
-  ((void **)ctx)[2] = &the_task;
+  *rt_slot(ctx, 2) = &the_task;
   ((int64_t *)ctx)[3] = 10;
   glue_run(afp_function(&parent_afp), ctx);
   rt_run();

@@ -11,9 +11,11 @@
 ;       operand 0 is the callee's async function pointer (as LLVM's
 ;       CoroAsyncContextAllocInst reads it), operand 1 a task pointer passed
 ;       through to the allocator; becomes
-;       %c = call ptr @swift_task_alloc(ptr %task, i64 <callee context size>)
+;       %c = call ptr @swift_task_alloc(ptr %task, iN <callee context size>)
 ;       where the size is the callee's final context size (field 1 of %afp
-;       once patched: a constant or a load of it at run time);
+;       once patched: a constant or a load of it at run time) and iN the
+;       target's pointer-sized integer (Swift's size_t: i32 on 32-bit
+;       targets), so the lowering declares the allocators, not the module;
 ;   call void @llvm.coro.async.context.dealloc(ptr %c)
 ;       becomes call void @swift_task_dealloc(ptr %c).
 ; The driver's swift_task_alloc/dealloc check that contexts are freed in
@@ -36,8 +38,6 @@ declare void @llvm.coro.end.async(ptr, i1, ...)
 declare ptr @llvm.coro.async.context.alloc(ptr, ptr)
 declare void @llvm.coro.async.context.dealloc(ptr)
 
-declare ptr @swift_task_alloc(ptr, i64)
-declare void @swift_task_dealloc(ptr)
 declare void @rt_enqueue(ptr, ptr)
 declare void @rt_trace(ptr, i64)
 declare void @rt_task_done(ptr, i64)

@@ -10,7 +10,7 @@ void task_done(void);
 static int c_projections;
 void *c_project_field3(void *callee) {
   c_projections++;
-  return ((void **)callee)[3];
+  return *rt_slot(callee, 3);
 }
 
 int main(void) {

@@ -8,8 +8,8 @@ int main(void) {
   rt_report_size("main_task", &main_task_afp);
   rt_report_size("realign", &realign_afp);
   void *ctx = rt_alloc_off16((int64_t)main_task_afp.size);
-  ((void **)ctx)[0] = NULL;
-  ((void **)ctx)[1] = (void *)task_done;
+  *rt_slot(ctx, 0) = NULL;
+  *rt_slot(ctx, 1) = (void *)task_done;
   glue_run(afp_function(&main_task_afp), ctx);
   rt_run();
   return rt_finish();

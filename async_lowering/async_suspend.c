@@ -65,7 +65,7 @@ static LLVMValueRef declare_resume(crl_coro *c, const crl_async_susp *as, uint32
   free(pt);
   LLVMSetLinkage(f, LLVMInternalLinkage);
   LLVMSetFunctionCallConv(f, LLVMGetFunctionCallConv(c->fn));
-  unsigned skip[3] = {LLVMGetEnumAttributeKindForName("presplitcoroutine", 17),
+  unsigned skip[3] = {crl_presplit_kind(),
                       LLVMGetEnumAttributeKindForName("noreturn", 8), 0};
   crl_copy_fn_attrs(c->fn, f, skip);
   if (has_fn_string_attr(c->fn, "async_entry")) {

@@ -34,8 +34,7 @@ int crl_cleanup_coro(crl_coro *c) {
   }
   c->begin = NULL;
   c->id = NULL;
-  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
-  LLVMRemoveEnumAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, kind);
+  crl_set_presplit(c->fn, 0);
   return 0;
 }
 

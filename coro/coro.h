@@ -159,7 +159,12 @@ int crl_shape_build(crl_coro *c);
  * replace the suspend call (its normalize_suspend hook). */
 int crl_normalize(crl_coro *c);                                    /* normalize.c */
 int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
+/* The presplitcoroutine attribute: its kind (no static cache: lowering
+ * may run on several threads), whether fn has it, giving it to fn and
+ * taking it away. */
+unsigned crl_presplit_kind(void);                                  /* shape.c */
 int crl_is_presplit(LLVMValueRef fn);                              /* shape.c */
+void crl_set_presplit(LLVMValueRef fn, int on);                    /* shape.c */
 /* Gives the presplitcoroutine attribute to every function that calls an id
  * making its caller a coroutine (crl_id_implies_coroutine), as LLVM's
  * CoroEarly does, so that the rest of the pipeline knows coroutines by the

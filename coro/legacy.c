@@ -32,8 +32,6 @@ static int has_string_attr(LLVMValueRef f, const char *k) {
 
 /* Functions with a switched-resume coro.id whose clone array is still null. */
 static unsigned mark_presplit(LLVMModuleRef m) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
-  LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned marked = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || crl_is_presplit(f)) continue;
@@ -45,8 +43,7 @@ static unsigned mark_presplit(LLVMModuleRef m) {
         found = crl_intrinsic_of(i) == CRL_I_ID &&
                 LLVMIsAConstantPointerNull(LLVMGetOperand(i, 3));
     if (!found) continue;
-    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
-                            LLVMCreateEnumAttribute(ctx, kind, 0));
+    crl_set_presplit(f, 1);
     marked++;
   }
   return marked;

@@ -205,18 +205,30 @@ int crl_shape_build(crl_coro *c) {
   return check_after_end(c);
 }
 
+unsigned crl_presplit_kind(void) {
+  static const char name[] = "presplitcoroutine";
+  return LLVMGetEnumAttributeKindForName(name, sizeof name - 1);
+}
+
 int crl_is_presplit(LLVMValueRef fn) {
-  /* No static cache: lowering may run on several threads. */
-  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
-  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) !=
-         NULL;
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                     crl_presplit_kind()) != NULL;
+}
+
+void crl_set_presplit(LLVMValueRef fn, int on) {
+  unsigned kind = crl_presplit_kind();
+  if (!on) {
+    LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind);
+    return;
+  }
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(ctx, kind, 0));
 }
 
 /* Found through the id declarations' uses, in their (deterministic) use
  * order, so modules without such ids cost no walk. */
 unsigned crl_mark_coroutines(LLVMModuleRef m) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("presplitcoroutine", 17);
-  LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned marked = 0;
   for (LLVMValueRef d = LLVMGetFirstFunction(m); d; d = LLVMGetNextFunction(d)) {
     if (!LLVMIsDeclaration(d) || !crl_id_implies_coroutine(crl_intrinsic_of_fn(d)))
@@ -226,8 +238,7 @@ unsigned crl_mark_coroutines(LLVMModuleRef m) {
       if (!LLVMIsAInstruction(i) || crl_intrinsic_of(i) == CRL_I_NONE) continue;
       LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
       if (crl_is_presplit(f)) continue;
-      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
-                              LLVMCreateEnumAttribute(ctx, kind, 0));
+      crl_set_presplit(f, 1);
       marked++;
     }
   }

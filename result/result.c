@@ -168,14 +168,30 @@ void crl_result_free(crl_result *r) {
   free(r);
 }
 
+/* Every ABI's name: the one list diagnostics, reports and the CLI's --abi
+ * read. */
+static const struct {
+  crl_abi abi;
+  const char *name;
+} abi_names[] = {
+    {CRL_ABI_SWITCH, "switch"},
+    {CRL_ABI_RETCON, "retcon"},
+    {CRL_ABI_RETCON_ONCE, "retcon.once"},
+    {CRL_ABI_ASYNC, "async"},
+};
+#define NUM_ABIS (sizeof abi_names / sizeof *abi_names)
+
 const char *crl_abi_name(crl_abi abi) {
-  switch (abi) {
-  case CRL_ABI_SWITCH: return "switch";
-  case CRL_ABI_RETCON: return "retcon";
-  case CRL_ABI_RETCON_ONCE: return "retcon.once";
-  case CRL_ABI_ASYNC: return "async";
-  default: return "none";
-  }
+  for (size_t i = 0; i < NUM_ABIS; i++)
+    if (abi_names[i].abi == abi) return abi_names[i].name;
+  return "none";
+}
+
+crl_abi crl_abi_from_name(const char *name, size_t len) {
+  for (size_t i = 0; name && i < NUM_ABIS; i++)
+    if (strlen(abi_names[i].name) == len && !strncmp(abi_names[i].name, name, len))
+      return abi_names[i].abi;
+  return CRL_ABI_NONE;
 }
 
 const char *crl_frame_storage_name(crl_frame_storage s) {

@@ -219,7 +219,7 @@ LLVMValueRef crl_switch_make_fn(crl_coro *c, const char *suffix) {
   free(name);
   LLVMSetLinkage(f, LLVMInternalLinkage);
   LLVMSetFunctionCallConv(f, c->target->clone_cc);
-  unsigned skip[2] = {LLVMGetEnumAttributeKindForName("presplitcoroutine", 17), 0};
+  unsigned skip[2] = {crl_presplit_kind(), 0};
   crl_copy_fn_attrs(c->fn, f, skip);
   LLVMSetValueName2(LLVMGetParam(f, 0), "frame", 5);
   /* The frame's size and alignment on the parameter, as LLVM puts them:

@@ -21,55 +21,6 @@
 
 #include "corolower/corolower.h"
 
-static const char *usage =
-    "usage: corolower [options] IN -o OUT\n"
-    "\n"
-    "Lowers the LLVM coroutines in IN (textual IR or bitcode; '-' for stdin)\n"
-    "and writes OUT: textual IR if OUT ends in .ll or -S is given, bitcode\n"
-    "otherwise ('-' for stdout).\n"
-    "\n"
-    "options:\n"
-    "  -o FILE                   output file (default '-')\n"
-    "  -S                        write textual IR\n"
-    "  -f, --force               write bitcode even to a terminal\n"
-    "  --frame-report=text|json  print each coroutine's frame layout\n"
-    "  --frame-report-file=FILE  write the report to FILE (default stderr)\n"
-    "  --abi=LIST                allowed ABIs: switch,retcon,retcon.once,async\n"
-    "  --target=TRIPLE           target triple override\n"
-    "  --keep-elision-markers    keep what CoroElide needs\n"
-    "  --no-verify-output        do not run LLVM's verifier on the lowered\n"
-    "                            functions (default: verify them)\n"
-    "  --keep-refused            a coroutine corolower refuses is left as it\n"
-    "                            was in IN (and so is every function but the\n"
-    "                            coroutines lowered): write OUT anyway, with\n"
-    "                            the refusals as warnings, for LLVM's\n"
-    "                            coroutine passes to lower the rest\n"
-    "  --prefer-small-frames     switched-resume: record the suspend point in\n"
-    "                            the destroy pointer, not an index byte, for\n"
-    "                            up to 8 points (smaller frames, two more\n"
-    "                            instructions per resume)\n"
-    "  --async-context-alloc=NAME    llvm.coro.async.context.alloc(afp, task)\n"
-    "                            calls ptr NAME(ptr task, iN size)\n"
-    "                            (default swift_task_alloc)\n"
-    "  --async-context-dealloc=NAME  llvm.coro.async.context.dealloc(ctx)\n"
-    "                            calls void NAME(ptr ctx)\n"
-    "                            (default swift_task_dealloc)\n"
-    "  --no-async-realign-overaligned  refuse an async alloca aligned above\n"
-    "                            its context's alignment and live across a\n"
-    "                            suspend (default: realigned at run time, as\n"
-    "                            LLVM 22 does; --async-realign-overaligned,\n"
-    "                            which asked for that, is still accepted)\n"
-    "  --help                    this text\n"
-    "  --version                 the version\n"
-    "\n"
-    "A regular output file, or a new one, is written to FILE.tmp.PID beside it\n"
-    "and renamed over it when complete: on error it is left untouched, or not\n"
-    "created. A symbolic link keeps being a link: the file it points to is\n"
-    "replaced (or, if dangling, created). Anything else (a device such as\n"
-    "/dev/null, a FIFO, '-') is written to directly, as opt does. The frame\n"
-    "report file follows the same rules. Bitcode is not written to a terminal\n"
-    "unless -f is given.\n";
-
 typedef struct args {
   const char *in, *out, *report, *report_file, *triple, *ctx_alloc, *ctx_dealloc;
   int text, keep, force, refuse_overaligned, no_verify, small_frames, keep_refused;
@@ -92,69 +43,177 @@ static int flush_stdout(void) {
 
 static int parse_abis(const char *s, unsigned *out) {
   *out = 0;
-  char *copy = strdup(s), *save = NULL;
-  for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-    if (!strcmp(t, "switch")) *out |= CRL_ABI_SWITCH;
-    else if (!strcmp(t, "retcon")) *out |= CRL_ABI_RETCON;
-    else if (!strcmp(t, "retcon.once")) *out |= CRL_ABI_RETCON_ONCE;
-    else if (!strcmp(t, "async")) *out |= CRL_ABI_ASYNC;
-    else { free(copy); return -1; }
+  for (const char *t = s; *t;) {
+    size_t n = strcspn(t, ",");
+    crl_abi abi = crl_abi_from_name(t, n);
+    if (n && abi == CRL_ABI_NONE) return -1;
+    *out |= abi;
+    t += n + (t[n] == ',');
   }
-  free(copy);
   return 0;
+}
+
+/* Each option's action: 0, or -1 after saying what was wrong. */
+static int set_out(args *a, const char *v) { a->out = v; return 0; }
+static int set_text(args *a, const char *v) { (void)v; a->text = 1; return 0; }
+static int set_force(args *a, const char *v) { (void)v; a->force = 1; return 0; }
+static int set_report(args *a, const char *v) {
+  a->report = v ? v : "text";
+  if (strcmp(a->report, "text") && strcmp(a->report, "json"))
+    return fail("--frame-report must be text or json, not '%s'", a->report, NULL), -1;
+  return 0;
+}
+static int set_report_file(args *a, const char *v) { a->report_file = v; return 0; }
+static int set_abis(args *a, const char *v) {
+  if (parse_abis(v, &a->abis) == 0) return 0;
+  return fail("unknown ABI in '%s'", v, NULL), -1;
+}
+static int set_triple(args *a, const char *v) { a->triple = v; return 0; }
+static int set_keep(args *a, const char *v) { (void)v; a->keep = 1; return 0; }
+static int set_no_verify(args *a, const char *v) { (void)v; a->no_verify = 1; return 0; }
+static int set_keep_refused(args *a, const char *v) { (void)v; a->keep_refused = 1; return 0; }
+static int set_small(args *a, const char *v) { (void)v; a->small_frames = 1; return 0; }
+static int set_ctx_alloc(args *a, const char *v) { a->ctx_alloc = v; return 0; }
+static int set_ctx_dealloc(args *a, const char *v) { a->ctx_dealloc = v; return 0; }
+static int set_realign(args *a, const char *v) { (void)v; (void)a; return 0; }
+static int set_no_realign(args *a, const char *v) { (void)v; a->refuse_overaligned = 1; return 0; }
+static int show_help(args *a, const char *v);
+static int show_version(args *a, const char *v);
+
+/* Every option: the one list parsing and --help read. A value option
+ * takes `--name=VALUE` (or, with `separate`, `-o VALUE` and `-oVALUE`);
+ * `optional` lets it be given without one. */
+typedef struct option {
+  const char *name, *alias; /* "--force", "-f" */
+  const char *value;        /* the value's placeholder; NULL for a flag */
+  int separate, optional;
+  int (*set)(args *, const char *);
+  const char *help;         /* lines after the first indented in --help */
+} option;
+
+static const option options[] = {
+    {"-o", NULL, "FILE", 1, 0, set_out, "output file (default '-')"},
+    {"-S", NULL, NULL, 0, 0, set_text, "write textual IR"},
+    {"--force", "-f", NULL, 0, 0, set_force, "write bitcode even to a terminal"},
+    {"--frame-report", NULL, "text|json", 0, 1, set_report,
+     "print each coroutine's frame layout (text\nwhen no value is given)"},
+    {"--frame-report-file", NULL, "FILE", 0, 0, set_report_file,
+     "write the report to FILE (default stderr)"},
+    {"--abi", NULL, "LIST", 0, 0, set_abis, NULL /* listed from crl_abi_name */},
+    {"--target", NULL, "TRIPLE", 0, 0, set_triple, "target triple override"},
+    {"--keep-elision-markers", NULL, NULL, 0, 0, set_keep, "keep what CoroElide needs"},
+    {"--no-verify-output", NULL, NULL, 0, 0, set_no_verify,
+     "do not run LLVM's verifier on the lowered\nfunctions (default: verify them)"},
+    {"--keep-refused", NULL, NULL, 0, 0, set_keep_refused,
+     "a coroutine corolower refuses is left as it\nwas in IN (and so is every function "
+     "but the\ncoroutines lowered): write OUT anyway, with\nthe refusals as warnings, for "
+     "LLVM's\ncoroutine passes to lower the rest"},
+    {"--prefer-small-frames", NULL, NULL, 0, 0, set_small,
+     "switched-resume: record the suspend point in\nthe destroy pointer, not an index "
+     "byte, for\nup to 8 points (smaller frames, two more\ninstructions per resume)"},
+    {"--async-context-alloc", NULL, "NAME", 0, 0, set_ctx_alloc,
+     "llvm.coro.async.context.alloc(afp, task)\ncalls ptr NAME(ptr task, iN size)\n"
+     "(default swift_task_alloc)"},
+    {"--async-context-dealloc", NULL, "NAME", 0, 0, set_ctx_dealloc,
+     "llvm.coro.async.context.dealloc(ctx)\ncalls void NAME(ptr ctx)\n"
+     "(default swift_task_dealloc)"},
+    {"--async-realign-overaligned", NULL, NULL, 0, 0, set_realign,
+     "realign at run time an async alloca aligned\nabove its context's alignment and "
+     "live\nacross a suspend, as LLVM 22 does (the\ndefault)"},
+    {"--no-async-realign-overaligned", NULL, NULL, 0, 0, set_no_realign,
+     "refuse such an alloca instead"},
+    {"--help", "-h", NULL, 0, 0, show_help, "this text"},
+    {"--version", NULL, NULL, 0, 0, show_version, "the version"},
+};
+#define NUM_OPTIONS (sizeof options / sizeof *options)
+
+static const char *const usage_head =
+    "usage: corolower [options] IN -o OUT\n"
+    "\n"
+    "Lowers the LLVM coroutines in IN (textual IR or bitcode; '-' for stdin)\n"
+    "and writes OUT: textual IR if OUT ends in .ll or -S is given, bitcode\n"
+    "otherwise ('-' for stdout).\n"
+    "\n"
+    "options:\n";
+
+static const char *const usage_tail =
+    "\n"
+    "A regular output file, or a new one, is written to FILE.tmp.PID beside it\n"
+    "and renamed over it when complete: on error it is left untouched, or not\n"
+    "created. A symbolic link keeps being a link: the file it points to is\n"
+    "replaced (or, if dangling, created). Anything else (a device such as\n"
+    "/dev/null, a FIFO, '-') is written to directly, as opt does. The frame\n"
+    "report file follows the same rules. Bitcode is not written to a terminal\n"
+    "unless -f is given.\n";
+
+/* One option's lines: its spelling in a 26-column margin, then its help. */
+static void print_option(const option *o) {
+  char head[64], abis[96] = "allowed ABIs: ";
+  const char *help = o->help;
+  snprintf(head, sizeof head, "%s%s%s%s%s%s%s", o->alias ? o->alias : "",
+           o->alias ? ", " : "", o->name, o->value && o->optional ? "[" : "",
+           o->value ? (o->separate ? " " : "=") : "", o->value ? o->value : "",
+           o->value && o->optional ? "]" : "");
+  if (!help) { /* --abi: the names come from the library's one list */
+    for (unsigned bit = 1; bit & CRL_ABI_ALL; bit <<= 1)
+      snprintf(abis + strlen(abis), sizeof abis - strlen(abis), "%s%s",
+               bit > 1 ? "," : "", crl_abi_name((crl_abi)bit));
+    help = abis;
+  }
+  printf("  %-25s", head);
+  if (strlen(head) > 25) printf("\n  %25s", "");
+  for (const char *l = help; *l;) {
+    size_t n = strcspn(l, "\n");
+    printf(" %.*s\n", (int)n, l);
+    l += n + (l[n] == '\n');
+    if (*l) printf("  %25s", "");
+  }
+}
+
+static int show_help(args *a, const char *v) {
+  (void)a, (void)v;
+  fputs(usage_head, stdout);
+  for (size_t i = 0; i < NUM_OPTIONS; i++) print_option(&options[i]);
+  fputs(usage_tail, stdout);
+  exit(flush_stdout());
+}
+
+static int show_version(args *a, const char *v) {
+  (void)a, (void)v;
+  printf("corolower %s (LLVM %d)\n", CRL_VERSION_STRING, 22);
+  exit(flush_stdout());
+}
+
+/* The option argv[*i] spells, its value (NULL for none) in *value; *i
+ * moves past a separate value. NULL for no option of the table. */
+static const option *match_option(int argc, char **argv, int *i, const char **value) {
+  const char *s = argv[*i];
+  *value = NULL;
+  for (size_t k = 0; k < NUM_OPTIONS; k++) {
+    const option *o = &options[k];
+    size_t n = strlen(o->name);
+    if ((o->alias && !strcmp(s, o->alias)) || !strcmp(s, o->name)) {
+      if (o->value && o->separate && *i + 1 < argc) *value = argv[++*i];
+      return o;
+    }
+    if (o->value && !strncmp(s, o->name, n) && s[n] == (o->separate ? s[n] : '=') && s[n]) {
+      *value = s + n + !o->separate;
+      return o;
+    }
+  }
+  return NULL;
 }
 
 static int parse_args(int argc, char **argv, args *a) {
   memset(a, 0, sizeof *a);
   a->out = "-";
   for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-      fputs(usage, stdout);
-      exit(flush_stdout());
-    }
-    if (!strcmp(s, "--version")) {
-      printf("corolower %s (LLVM %d)\n", CRL_VERSION_STRING, 22);
-      exit(flush_stdout());
-    }
-    if (!strcmp(s, "-o")) {
-      if (++i >= argc) return fail("-o needs a file name", NULL, NULL), -1;
-      a->out = argv[i];
-    } else if (!strncmp(s, "-o", 2) && s[2]) {
-      a->out = s + 2;
-    } else if (!strcmp(s, "-S")) {
-      a->text = 1;
-    } else if (!strcmp(s, "-f") || !strcmp(s, "--force")) {
-      a->force = 1;
-    } else if (!strncmp(s, "--frame-report=", 15)) {
-      a->report = s + 15;
-      if (strcmp(a->report, "text") && strcmp(a->report, "json"))
-        return fail("--frame-report must be text or json, not '%s'", a->report, NULL), -1;
-    } else if (!strcmp(s, "--frame-report")) {
-      a->report = "text";
-    } else if (!strncmp(s, "--frame-report-file=", 20)) {
-      a->report_file = s + 20;
-    } else if (!strncmp(s, "--abi=", 6)) {
-      if (parse_abis(s + 6, &a->abis) != 0)
-        return fail("unknown ABI in '%s'", s + 6, NULL), -1;
-    } else if (!strncmp(s, "--target=", 9)) {
-      a->triple = s + 9;
-    } else if (!strcmp(s, "--keep-elision-markers")) {
-      a->keep = 1;
-    } else if (!strcmp(s, "--async-realign-overaligned")) {
-      /* The default now (as LLVM 22 does it); kept for old command lines. */
-    } else if (!strcmp(s, "--no-async-realign-overaligned")) {
-      a->refuse_overaligned = 1;
-    } else if (!strcmp(s, "--no-verify-output")) {
-      a->no_verify = 1;
-    } else if (!strcmp(s, "--keep-refused")) {
-      a->keep_refused = 1;
-    } else if (!strcmp(s, "--prefer-small-frames")) {
-      a->small_frames = 1;
-    } else if (!strncmp(s, "--async-context-alloc=", 22)) {
-      a->ctx_alloc = s + 22;
-    } else if (!strncmp(s, "--async-context-dealloc=", 24)) {
-      a->ctx_dealloc = s + 24;
+    const char *s = argv[i], *value;
+    const option *o = s[0] == '-' && s[1] ? match_option(argc, argv, &i, &value) : NULL;
+    if (o) {
+      if (o->value && !value && !o->optional)
+        return fail("%s needs a %s", o->name, o->separate ? "file name" : "value"), -1;
+      if (o->set(a, value) != 0) return -1;
     } else if (s[0] == '-' && s[1]) {
       return fail("unknown option '%s' (see --help)", s, NULL), -1;
     } else if (a->in) {
@@ -502,6 +561,7 @@ int main(int argc, char **argv) {
   opts.target_triple = a.triple;
   opts.keep_elision_markers = a.keep;
   opts.skip_output_verify = a.no_verify;
+  opts.legacy_repaired = 1; /* repaired above, before check_input */
   opts.prefer_small_frames = a.small_frames;
   /* Nothing is written on error unless refusals are kept. */
   opts.no_rollback = !a.keep_refused;

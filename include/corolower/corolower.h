@@ -40,7 +40,11 @@ typedef enum crl_abi {
   CRL_ABI_ALL = 0xf
 } crl_abi;
 
+/* An ABI's name ("switch", "retcon", "retcon.once", "async"; "none" for
+ * anything else), and back: the ABI the first len bytes of name name, or
+ * CRL_ABI_NONE. Every name is crl_abi_name of one bit of CRL_ABI_ALL. */
 const char *crl_abi_name(crl_abi abi);
+crl_abi crl_abi_from_name(const char *name, size_t len);
 
 typedef enum crl_severity {
   CRL_SEV_ERROR = 0,
@@ -129,14 +133,20 @@ typedef struct crl_frame_report {
 } crl_frame_report;
 
 /* A lowering: one ABI's part of the pipeline. Each lowering library exports
- * one of these (crl_switch_lowering, ...), so a user links only what they
- * pick. The table's contents are private to the library. */
+ * one of these, so a user links only what they pick: crl_switch_lowering
+ * (//switch_lowering), crl_retcon_lowering (//retcon_lowering) and
+ * crl_async_lowering (//async_lowering). The table's contents are private
+ * to the library. */
 typedef struct crl_lowering crl_lowering;
 
-extern const crl_lowering crl_switch_lowering;
-/* Declared here, defined only by their own libraries once they exist. */
-extern const crl_lowering crl_retcon_lowering;
-extern const crl_lowering crl_async_lowering;
+/* The lowerings, X(name) for crl_<name>_lowering: the one list the
+ * declarations below and the pipeline's registry are made from (the build's
+ * is packages.bzl; //tests/arch checks that the two agree). */
+#define CRL_LOWERINGS(X) X(switch) X(retcon) X(async)
+
+#define CRL_DECLARE_LOWERING_(name) extern const crl_lowering crl_##name##_lowering;
+CRL_LOWERINGS(CRL_DECLARE_LOWERING_)
+#undef CRL_DECLARE_LOWERING_
 
 typedef struct crl_options {
   unsigned allowed_abis;         /* mask of crl_abi; 0 means all linked */
@@ -203,6 +213,9 @@ typedef struct crl_options {
    * discarded. For callers that discard it anyway, as the CLI does unless
    * --keep-refused. 0 (the default): refusals leave the module usable. */
   int no_rollback;
+  /* The caller already ran crl_repair_legacy_module on the module (the
+   * CLI does, to verify its input before lowering it): not run again. */
+  int legacy_repaired;
 } crl_options;
 
 /* Default options: all ABIs allowed, no elision markers, the module's own

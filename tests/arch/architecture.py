@@ -6,9 +6,8 @@ import os
 import re
 import sys
 
-SHARED = ["core", "coro", "frame", "cloner", "irkit", "result", "pipeline", "swifterror",
-          "targets"]
-LOWERINGS = ["switch_lowering", "retcon_lowering", "async_lowering"]
+# Top-level directories that hold no library code.
+NOT_LIBRARY = {"bench", "examples", "include", "tests", "third_party", "tools"}
 
 # Naming an ABI in shared code: its lowering's symbols or packages, or the
 # public ABI constants. The few places that must map an id intrinsic or a
@@ -20,7 +19,6 @@ ABI_NAME = re.compile(
 ALLOWED = [
     ("coro/shape.c", "return CRL_ABI_"),          # id intrinsic -> its ABI
     ("result/result.c", "case CRL_ABI_"),         # crl_abi_name, public API
-    ("pipeline/pipeline.c", "_lowering"),         # the weak-reference registry
 ]
 # Calling conventions and triples belong to targets/.
 TARGET_ONLY = re.compile(r"\bLLVM(?!Set|Get)\w+CallConv\b|\bCRL_CC_\w+"
@@ -29,11 +27,39 @@ TARGET_ONLY = re.compile(r"\bLLVM(?!Set|Get)\w+CallConv\b|\bCRL_CC_\w+"
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
-def sources(root):
-    for pkg in SHARED + LOWERINGS:
+def package_lists(root):
+    """SHARED_PACKAGES and LOWERING_PACKAGES from packages.bzl, the one list
+    the build is made from (Starlark lists are Python)."""
+    names = {}
+    exec(compile(read(root, "packages.bzl"), "packages.bzl", "exec"), {}, names)
+    return names["SHARED_PACKAGES"], names["LOWERING_PACKAGES"]
+
+
+def check_lists(root, shared, lowerings):
+    """packages.bzl, the public header's CRL_LOWERINGS and the tree agree:
+    a package missing from the list would escape every check here."""
+    errors = []
+    for pkg in shared + lowerings:
+        if not os.path.isdir(os.path.join(root, pkg)):
+            errors.append(f"{pkg}: listed in packages.bzl but absent")
+    header = strip_comments(read(root, "include/corolower/corolower.h"))
+    m = re.search(r"#define CRL_LOWERINGS\(X\)((?:[^\n]*\\\n)*[^\n]*)", header)
+    in_header = re.findall(r"X\((\w+)\)", m.group(1)) if m else []
+    if [n + "_lowering" for n in in_header] != lowerings:
+        errors.append(f"CRL_LOWERINGS in corolower.h ({in_header}) is not packages.bzl's "
+                      f"LOWERING_PACKAGES ({lowerings})")
+    for d in sorted(os.listdir(root)):
+        full = os.path.join(root, d)
+        if (os.path.isdir(full) and not d.startswith((".", "bazel-")) and
+                d not in NOT_LIBRARY and d not in shared + lowerings and
+                any(f.endswith((".c", ".h")) for f in os.listdir(full))):
+            errors.append(f"{d}: C sources in a package packages.bzl does not list")
+    return errors
+
+
+def sources(root, packages):
+    for pkg in packages:
         d = os.path.join(root, pkg)
-        if not os.path.isdir(d):
-            continue
         for f in sorted(os.listdir(d)):
             if f.endswith((".c", ".h")):
                 yield pkg, pkg + "/" + f
@@ -81,8 +107,9 @@ def find_cycle(graph):
 
 
 def check(root):
-    errors = []
-    files = list(sources(root))
+    SHARED, LOWERINGS = package_lists(root)
+    errors = check_lists(root, SHARED, LOWERINGS)
+    files = list(sources(root, SHARED + LOWERINGS))
     units, pkgs = {}, {}
     for pkg, rel in files:
         text = read(root, rel)
@@ -115,8 +142,6 @@ def check(root):
             errors.append(f"{name} include cycle: " + " -> ".join(cyc))
     for low in LOWERINGS:
         d = os.path.join(root, low)
-        if not os.path.isdir(d):
-            continue
         tables = []
         for f in sorted(os.listdir(d)):
             if f.endswith(".c"):

@@ -100,6 +100,30 @@ if [ $rc -ne 0 ]; then bad "status $rc"
 elif ! grep -qE '^corolower [0-9]+\.[0-9]+\.[0-9]+' "$T/stdout"; then bad "got: $(cat "$T/stdout")"
 else ok; fi
 
+begin "every option --help lists is accepted, every ABI --abi lists too"
+run --help
+opts=$(grep -oE '^  (-[a-zA-Z], )?--?[a-zA-Z][a-z-]*' "$T/stdout" | sed 's/.*[ ]//' | sort -u)
+abis=$(sed -n 's/.*allowed ABIs: //p' "$T/stdout")
+unknown=""
+for o in $opts; do
+  case $o in --help|-h|--version) continue ;; esac
+  for form in "$o" "$o=x"; do
+    "$COROLOWER" "$form" "$IN/coro.ll" -o /dev/null >/dev/null 2>"$T/opt.err"
+    if grep -q "unknown option" "$T/opt.err"; then unknown="$unknown $form"; fi
+  done
+done
+# Each option is accepted in at least one of its two forms.
+missing=""
+for o in $opts; do
+  case $o in --help|-h|--version) continue ;; esac
+  case " $unknown " in *" $o "*) case " $unknown " in *" $o=x "*) missing="$missing $o" ;; esac ;; esac
+done
+"$COROLOWER" --abi="$abis" "$IN/coro.ll" -o /dev/null 2>"$T/stderr"; abi_rc=$?
+if [ -z "$opts" ] || [ "$(echo "$opts" | wc -w)" -lt 15 ]; then bad "options not found in --help"
+elif [ -n "$missing" ]; then bad "listed but refused:$missing"
+elif [ -z "$abis" ] || [ $abi_rc -ne 0 ]; then bad "--abi=$abis refused (status $abi_rc)"
+else ok; fi
+
 begin "unknown option: status 1 and a message"
 run --no-such-option "$IN/coro.ll"
 if [ $rc -eq 1 ] && grep -q "error: unknown option '--no-such-option'" "$T/stderr"; then ok; else bad "status $rc"; fi

@@ -18,7 +18,7 @@ ABI_NAME = re.compile(
     r"|\b(switch|retcon|async)_lowering\b")
 ALLOWED = [
     ("coro/shape.c", "return CRL_ABI_"),          # id intrinsic -> its ABI
-    ("result/result.c", "case CRL_ABI_"),         # crl_abi_name, public API
+    ("result/result.c", "{CRL_ABI_"),             # the ABI names, public API
 ]
 # Calling conventions and triples belong to targets/.
 TARGET_ONLY = re.compile(r"\bLLVM(?!Set|Get)\w+CallConv\b|\bCRL_CC_\w+"

@@ -10,15 +10,8 @@
 #include "result/result.h"
 
 static int async_init(crl_coro *c) {
-  crl_async_state *st = crl_calloc(1, sizeof *st);
-  if (st) st->susp = crl_calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
-  if (!st || !st->susp) {
-    free(st);
-    CRL_ERR(c, c->id, "out of memory");
-    return -1;
-  }
-  c->abi_state = st;
-  return 0;
+  crl_async_state *st = CRL_NEW_ABI_STATE(c, crl_async_state);
+  return st ? crl_async_read(c, st) : -1;
 }
 
 static void async_release(crl_coro *c) {
@@ -26,9 +19,7 @@ static void async_release(crl_coro *c) {
   if (!st) return;
   crl_vec_free(&st->guards);
   crl_swifterror_release(&st->swe);
-  free(st->susp);
-  free(st);
-  c->abi_state = NULL;
+  crl_abi_state_free(c, st->susp);
 }
 
 /* The context is aligned to coro.id.async's alignment and the frame sits

@@ -38,11 +38,17 @@ typedef struct crl_async_state {
 } crl_async_state;
 
 static inline crl_async_state *crl_async_of(crl_coro *c) {
-  return (crl_async_state *)c->abi_state;
+  return (crl_async_state *)crl_abi_state(c, &crl_async_lowering);
+}
+static inline const crl_async_state *crl_async_view(const crl_coro *c) {
+  return (const crl_async_state *)crl_abi_state(c, &crl_async_lowering);
 }
 
-/* async_validate.c: the ABI's rules, reading the state as it goes. */
-int crl_async_validate(crl_coro *c);
+/* async_validate.c: init's reading of the id and the suspends into the
+ * state (a diagnostic on what cannot be read), then the ABI's rules,
+ * which change nothing. */
+int crl_async_read(crl_coro *c, crl_async_state *st);
+int crl_async_validate(const crl_coro *c);
 /* Through the casts, zero GEPs and `returned` calls LLVM reads through. */
 LLVMValueRef crl_async_strip_casts(LLVMValueRef v);
 /* An async function pointer's type: a struct of two i32, packed or not,

@@ -84,7 +84,7 @@ static int const_u64(LLVMValueRef v, uint64_t *out) {
 }
 
 /* A pointer, or an integer as wide (LLVM casts either to the context). */
-static int ptr_like(crl_coro *c, LLVMTypeRef t) {
+static int ptr_like(const crl_coro *c, LLVMTypeRef t) {
   return is_ptr(t) || (LLVMGetTypeKind(t) == LLVMIntegerTypeKind &&
                        LLVMGetIntTypeWidth(t) == 8 * LLVMPointerSize(c->td));
 }
@@ -124,7 +124,7 @@ LLVMValueRef crl_async_afp_with_size(LLVMValueRef g, LLVMValueRef size) {
 /* Constant or not: swiftc emits every async function pointer as a mutable
  * global (often in a read-only section), and LLVM writes the final size
  * into its initializer either way. Named or not, too. */
-static int check_afp(crl_coro *c, crl_async_state *st) {
+static int read_afp(crl_coro *c, crl_async_state *st) {
   LLVMValueRef g = crl_async_strip_casts(LLVMGetOperand(c->id, 3));
   if (!g || !LLVMIsAGlobalVariable(g)) {
     CRL_ERR(c, c->id, "the async function pointer (operand 4 of llvm.coro.id.async) "
@@ -144,7 +144,7 @@ static int check_afp(crl_coro *c, crl_async_state *st) {
   return 0;
 }
 
-static int check_id(crl_coro *c, crl_async_state *st) {
+static int read_id(crl_coro *c, crl_async_state *st) {
   uint64_t size, align, arg;
   if (!const_u64(LLVMGetOperand(c->id, 0), &size)) {
     CRL_ERR(c, c->id, "the initial context size (operand 1 of llvm.coro.id.async) "
@@ -179,14 +179,14 @@ static int check_id(crl_coro *c, crl_async_state *st) {
   st->header_size = size;
   st->ctx_align = (uint32_t)align;
   st->ctx_arg = (unsigned)arg;
-  return check_afp(c, st);
+  return read_afp(c, st);
 }
 
 /* Can a value of type `from` be passed where `to` is expected? The same
  * type, or a pointer for a pointer-sized integer or back (LLVM's CoroSplit
  * casts anything castable; a double passed as an i64 or an i32 as a
  * pointer is a front-end bug it hides). */
-static int coercible(crl_coro *c, LLVMTypeRef from, LLVMTypeRef to) {
+static int coercible(const crl_coro *c, LLVMTypeRef from, LLVMTypeRef to) {
   if (from == to) return 1;
   return (is_ptr(from) && ptr_like(c, to)) || (is_ptr(to) && ptr_like(c, from));
 }
@@ -195,7 +195,7 @@ static int coercible(crl_coro *c, LLVMTypeRef from, LLVMTypeRef to) {
  * operand `first` of `call` on: a void, non-variadic function taking them
  * (`exact`: no more arguments than parameters). Returns it, or NULL after
  * a diagnostic. */
-static LLVMValueRef check_tail_fn(crl_coro *c, LLVMValueRef call, unsigned fn_op,
+static LLVMValueRef check_tail_fn(const crl_coro *c, LLVMValueRef call, unsigned fn_op,
                                   int exact, const char *what) {
   LLVMValueRef fn = crl_async_strip_casts(LLVMGetOperand(call, fn_op));
   if (!fn || !LLVMIsAFunction(fn)) {
@@ -257,7 +257,7 @@ static int takes_context(LLVMTypeRef ft) {
  * function calls on the callee's context to get the coroutine's (any
  * pointer it returns is cast to the context's type). An alias is called
  * as itself, with its function's type and convention. */
-static int check_projection(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
+static int read_projection(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
   LLVMValueRef p = crl_async_strip_casts(LLVMGetOperand(sp, 2));
   LLVMValueRef fn = p && LLVMIsAFunction(p) ? p : aliased_function(p);
   if (!fn) {
@@ -286,7 +286,7 @@ static int check_projection(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
 }
 
 /* Operand 2: this suspend's own llvm.coro.async.resume. */
-static int check_resume(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
+static int read_resume(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
   LLVMValueRef r = crl_async_strip_casts(LLVMGetOperand(sp, 1));
   if (crl_intrinsic_of(r) != CRL_I_ASYNC_RESUME ||
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(r)) != c->fn) {
@@ -301,7 +301,7 @@ static int check_resume(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
 /* The struct it returns is the resume function's parameter list; the
  * leading i32 names the context parameter (low byte) and swiftself's
  * (the rest, 0 for none). */
-static int check_result(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
+static int read_result(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
   LLVMTypeRef t = LLVMTypeOf(sp);
   unsigned n = LLVMGetTypeKind(t) == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : 0;
   uint64_t idx;
@@ -335,7 +335,7 @@ static int check_result(crl_coro *c, LLVMValueRef sp, crl_async_susp *as) {
   return 0;
 }
 
-static int check_suspend(crl_coro *c, uint32_t s) {
+static int read_suspend(crl_coro *c, uint32_t s) {
   crl_async_susp *as = &crl_async_of(c)->susp[s];
   LLVMValueRef sp = c->susp[s].call;
   if (crl_intrinsic_of(sp) != CRL_I_SUSPEND_ASYNC) {
@@ -343,7 +343,7 @@ static int check_suspend(crl_coro *c, uint32_t s) {
                    "llvm.coro.suspend.async only");
     return -1;
   }
-  if (check_result(c, sp, as) || check_resume(c, sp, as) || check_projection(c, sp, as))
+  if (read_result(c, sp, as) || read_resume(c, sp, as) || read_projection(c, sp, as))
     return -1;
   as->fn = check_tail_fn(c, sp, 3, 0, "llvm.coro.suspend.async");
   return as->fn ? 0 : -1;
@@ -351,7 +351,7 @@ static int check_suspend(crl_coro *c, uint32_t s) {
 
 /* Each suspend resumes in a function of its own: one resume placeholder
  * cannot stand for two of them. */
-static int check_resume_unique(crl_coro *c) {
+static int check_resume_unique(const crl_coro *c) {
   crl_valmap seen;
   if (crl_valmap_init(&seen, c->num_susp + 1) != 0) {
     CRL_ERR(c, c->id, "out of memory");
@@ -359,7 +359,7 @@ static int check_resume_unique(crl_coro *c) {
   }
   int rc = 0;
   for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
-    LLVMValueRef r = crl_async_of(c)->susp[s].resume_call;
+    LLVMValueRef r = crl_async_view(c)->susp[s].resume_call;
     if (crl_valmap_has(&seen, r)) {
       CRL_ERR(c, c->susp[s].call, "two suspend points share one llvm.coro.async.resume; "
                                   "each needs its own");
@@ -371,7 +371,7 @@ static int check_resume_unique(crl_coro *c) {
   return rc;
 }
 
-static int check_end(crl_coro *c, LLVMValueRef e) {
+static int check_end(const crl_coro *c, LLVMValueRef e) {
   crl_intr k = crl_intrinsic_of(e);
   if (!LLVMIsAConstantInt(LLVMGetOperand(e, 1))) {
     CRL_ERR(c, e, "the unwind flag of %s must be a constant", crl_intrinsic_name(k));
@@ -390,7 +390,7 @@ static int check_end(crl_coro *c, LLVMValueRef e) {
 }
 
 /* Intrinsics of other ABIs that have no meaning here. */
-static int check_foreign(crl_coro *c) {
+static int check_foreign(const crl_coro *c) {
   const crl_vec *vs[] = {&c->allocs, &c->frees, &c->allocas_get};
   for (size_t k = 0; k < sizeof vs / sizeof *vs; k++)
     if (vs[k]->n) {
@@ -409,9 +409,9 @@ static int check_foreign(crl_coro *c) {
 
 /* Resume functions get swiftasync on their context parameter when the
  * coroutine's own has it: the target must know the attribute. */
-static int check_target(crl_coro *c) {
+static int check_target(const crl_coro *c) {
   unsigned kind = LLVMGetEnumAttributeKindForName("swiftasync", 10);
-  unsigned arg = crl_async_of(c)->ctx_arg;
+  unsigned arg = crl_async_view(c)->ctx_arg;
   if (!LLVMGetEnumAttributeAtIndex(c->fn, arg + 1, kind) || c->target->swiftasync)
     return 0;
   CRL_ERR(c, c->id, "the context parameter is swiftasync, which target %s does not "
@@ -422,7 +422,7 @@ static int check_target(crl_coro *c) {
 /* Every part ends in a guaranteed tail call: a target (or a function
  * without the target feature) that cannot make one is refused up front,
  * rather than lowered into calls that grow the stack with every await. */
-static int check_tail_calls(crl_coro *c) {
+static int check_tail_calls(const crl_coro *c) {
   const char *why = NULL;
   if (crl_target_tail_calls(c->target, c->fn, &why)) return 0;
   CRL_ERR(c, c->id, "async coroutines need guaranteed tail calls, which %s cannot make "
@@ -430,11 +430,15 @@ static int check_tail_calls(crl_coro *c) {
   return -1;
 }
 
-int crl_async_validate(crl_coro *c) {
-  crl_async_state *st = crl_async_of(c);
-  if (check_tail_calls(c) != 0 || check_id(c, st) != 0 || check_foreign(c) != 0 || check_target(c) != 0) return -1;
+int crl_async_read(crl_coro *c, crl_async_state *st) {
+  if (read_id(c, st) != 0) return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
-    if (check_suspend(c, s) != 0) return -1;
+    if (read_suspend(c, s) != 0) return -1;
+  return 0;
+}
+
+int crl_async_validate(const crl_coro *c) {
+  if (check_tail_calls(c) != 0 || check_foreign(c) != 0 || check_target(c) != 0) return -1;
   if (check_resume_unique(c) != 0) return -1;
   for (unsigned k = 0; k < c->ends.n; k++)
     if (check_end(c, c->ends.v[k]) != 0) return -1;

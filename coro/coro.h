@@ -4,6 +4,8 @@
 #ifndef CRL_CORO_CORO_H
 #define CRL_CORO_CORO_H
 
+#include <assert.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <llvm-c/Core.h>
@@ -147,6 +149,28 @@ struct crl_coro {
   crl_valmap unstorable; /* value -> itself */
 };
 
+/* The ABI's own state behind a checked accessor, as LLVM's coroutine shape
+ * keeps each ABI's in a named struct: only the lowering that made it (its
+ * init hook) gets it, or NULL before init made it. Each lowering wraps
+ * this in crl_<name>_of and a const crl_<name>_view for hooks that only
+ * read (validate). A mismatch is a bug in corolower, not bad input. */
+static inline void *crl_abi_state(const crl_coro *c, const crl_lowering *owner) {
+  assert(c->low == owner);
+  return c->low == owner ? c->abi_state : NULL;
+}
+
+/* A lowering's state (init) and its release: `size` bytes zeroed, with
+ * an array of one zeroed `per_suspend`-byte element per suspend point
+ * stored at `susp_at` bytes into it; set as c->abi_state. NULL after "out
+ * of memory". CRL_NEW_ABI_STATE does it for a state type with a `susp`
+ * array. */
+void *crl_abi_state_new(crl_coro *c, size_t size, size_t per_suspend,
+                        size_t susp_at);                           /* abi_state.c */
+void crl_abi_state_free(crl_coro *c, void *susp);                  /* abi_state.c */
+#define CRL_NEW_ABI_STATE(c, type)                                                  \
+  ((type *)crl_abi_state_new((c), sizeof(type), sizeof *((type *)0)->susp,         \
+                             offsetof(type, susp)))
+
 /* Diagnostics about this coroutine. */
 #define CRL_ERR(c, inst, ...) \
   crl_diagf((c)->res, CRL_SEV_ERROR, (c)->fn, (inst), __VA_ARGS__)
@@ -155,9 +179,15 @@ struct crl_coro {
 /* 0, -1 after a diagnostic, or 1: a presplit function without any
  * coroutine intrinsic, left as it is (shape.c). */
 int crl_shape_build(crl_coro *c);
-/* Gives each suspend point block boundaries of its own and has the ABI
- * replace the suspend call (its normalize_suspend hook). */
-int crl_normalize(crl_coro *c);                                    /* normalize.c */
+/* Normalize (normalize.c): each suspend point gets block boundaries of its
+ * own. crl_normalize_begin prepares the function (resume_of: initialised
+ * here, freed by the caller); then, for each suspend s in order,
+ * crl_suspend_blocks splits its block, the ABI's normalize_suspend replaces
+ * its call, and crl_suspend_point records where the frame must be
+ * consistent. */
+int crl_normalize_begin(crl_coro *c, crl_valmap *resume_of);      /* normalize.c */
+void crl_suspend_blocks(crl_coro *c, uint32_t s, crl_valmap *resume_of); /* normalize.c */
+void crl_suspend_point(crl_suspend *sp);                           /* normalize.c */
 int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
 /* The presplitcoroutine attribute: its kind (no static cache: lowering
  * may run on several threads), whether fn has it, giving it to fn and

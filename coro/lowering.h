@@ -43,12 +43,16 @@ struct crl_lowering {
   int (*module_early)(const crl_module_ctx *m);
 
   /* Per coroutine, after the shared shape pass found its intrinsics: */
-  /* The ABI's own reading of the shape and its state (c->abi_state). */
+  /* The ABI's own reading of the shape into its state (c->abi_state,
+   * behind its checked accessor): a diagnostic on what cannot be read. */
   int (*init)(crl_coro *c);
-  /* The ABI's rules: anything it forbids is a diagnostic. */
-  int (*validate)(crl_coro *c);
+  /* The ABI's rules: anything it forbids is a diagnostic. Reads the
+   * shape and the state; changes nothing, IR included (the first IR
+   * change of a coroutine is its normalize step). */
+  int (*validate)(const crl_coro *c);
   /* Rewrites the whole coroutine needs before suspend points get blocks
-   * of their own (the switched-resume ABI's await.suspend wrappers). */
+   * of their own (the switched-resume ABI's promise operand and
+   * await.suspend wrappers). */
   int (*normalize)(crl_coro *c);
   /* Once sp->pre falls into sp->landing (== sp->resume), whose top holds
    * sp->call: replaces the call's result (sp->result) and erases the call.

@@ -1,10 +1,10 @@
 /* Normalize: give every suspend point block boundaries of its own. The
  * suspend call starts its "landing" block, where execution continues after
  * it (resumed, or on the suspended path), and the block before it ("pre")
- * falls into it;
- * the ABI then replaces the call itself (its normalize_suspend hook), since
- * only the ABI knows what a suspend returns. */
-#include "coro/lowering.h"
+ * falls into it; the ABI then replaces the call itself (its
+ * normalize_suspend hook, which the pipeline calls between these steps),
+ * since only the ABI knows what a suspend returns. */
+#include "coro/coro.h"
 #include "irkit/blocks.h"
 
 /* An invoke's result is available only on its normal edge: a value
@@ -33,39 +33,33 @@ static void split_invoke_edges(crl_coro *c) {
   crl_vec_free(&inv);
 }
 
-int crl_normalize(crl_coro *c) {
-  if (c->low->normalize && c->low->normalize(c) != 0) return -1;
+int crl_normalize_begin(crl_coro *c, crl_valmap *resume_of) {
   split_invoke_edges(c);
   /* block -> the suspend whose resume block it is (id + 1) */
-  crl_valmap resume_of;
-  if (crl_valmap_init(&resume_of, c->num_susp + 1) != 0) {
-    CRL_ERR(c, c->id, "out of memory");
-    return -1;
+  if (crl_valmap_init(resume_of, c->num_susp + 1) == 0) return 0;
+  CRL_ERR(c, c->id, "out of memory");
+  return -1;
+}
+
+void crl_suspend_blocks(crl_coro *c, uint32_t s, crl_valmap *resume_of) {
+  crl_suspend *sp = &c->susp[s];
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(sp->call);
+  sp->pre = crl_split_before(sp->call, "coro.suspend.pre");
+  sp->resume = sp->landing = bb;
+  /* Two suspends in one block: the earlier one's landing code is what
+   * just moved in front, into this one's pre block (its own resume
+   * entry, if it has one, now branches there). */
+  uint32_t t = crl_valmap_get_id(resume_of, bb);
+  if (t != UINT32_MAX) {
+    if (c->susp[t].resume == c->susp[t].landing) c->susp[t].resume = sp->pre;
+    c->susp[t].landing = sp->pre;
   }
-  int rc = 0;
-  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
-    crl_suspend *sp = &c->susp[s];
-    LLVMBasicBlockRef bb = LLVMGetInstructionParent(sp->call);
-    sp->pre = crl_split_before(sp->call, "coro.suspend.pre");
-    sp->resume = sp->landing = bb;
-    /* Two suspends in one block: the earlier one's landing code is what
-     * just moved in front, into this one's pre block (its own resume
-     * entry, if it has one, now branches there). */
-    uint32_t t = crl_valmap_get_id(&resume_of, bb);
-    if (t != UINT32_MAX) {
-      if (c->susp[t].resume == c->susp[t].landing) c->susp[t].resume = sp->pre;
-      c->susp[t].landing = sp->pre;
-    }
-    crl_valmap_put_id(&resume_of, bb, s);
-    if (c->low->normalize_suspend(c, sp) != 0) {
-      rc = -1;
-      break;
-    }
-    sp->call = NULL;
-    /* The frame must be consistent where the coroutine becomes resumable:
-     * at the save (an await_suspend may resume it on another thread). */
-    sp->point = sp->save ? sp->save : LLVMGetBasicBlockTerminator(sp->pre);
-  }
-  crl_valmap_free(&resume_of);
-  return rc;
+  crl_valmap_put_id(resume_of, bb, s);
+}
+
+void crl_suspend_point(crl_suspend *sp) {
+  sp->call = NULL;
+  /* The frame must be consistent where the coroutine becomes resumable:
+   * at the save (an await_suspend may resume it on another thread). */
+  sp->point = sp->save ? sp->save : LLVMGetBasicBlockTerminator(sp->pre);
 }

@@ -58,6 +58,22 @@ static int choose_lowering(crl_coro *c, void **run_states) {
   return 0;
 }
 
+/* The ABI's rewrites of the whole coroutine, then each suspend point's
+ * blocks (coro/normalize.c) with the ABI's replacement of its call. */
+static int normalize(crl_coro *c, const crl_lowering *L) {
+  if (L->normalize && L->normalize(c) != 0) return -1;
+  crl_valmap resume_of;
+  if (crl_normalize_begin(c, &resume_of) != 0) return -1;
+  int rc = 0;
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++) {
+    crl_suspend_blocks(c, s, &resume_of);
+    rc = L->normalize_suspend(c, &c->susp[s]);
+    if (rc == 0) crl_suspend_point(&c->susp[s]);
+  }
+  crl_valmap_free(&resume_of);
+  return rc;
+}
+
 /* The per-coroutine steps, each run only while all before it succeeded. */
 static int run_steps(crl_coro *c, void **run_states) {
   const crl_lowering *L;
@@ -69,7 +85,7 @@ static int run_steps(crl_coro *c, void **run_states) {
   L = c->low;
   if (L->init) rc = oom_check(c, L->init(c));
   if (rc == 0 && L->validate) rc = oom_check(c, L->validate(c));
-  if (rc == 0) rc = oom_check(c, crl_normalize(c));
+  if (rc == 0) rc = oom_check(c, normalize(c, L));
   if (rc == 0) rc = oom_check(c, crl_frame_liveness(c));
   if (rc == 0 && L->frame_header) rc = oom_check(c, L->frame_header(c));
   if (rc == 0)
@@ -83,8 +99,8 @@ static int run_steps(crl_coro *c, void **run_states) {
   return rc;
 }
 
-static void coro_init(crl_coro *c, const crl_run *r, LLVMValueRef fn,
-                      const crl_valmap *slots) {
+void crl_coro_start(crl_coro *c, const crl_run *r, LLVMValueRef fn,
+                    const crl_valmap *slots) {
   memset(c, 0, sizeof *c);
   c->mod = r->m;
   c->ctx = LLVMGetModuleContext(r->m);
@@ -105,7 +121,7 @@ static void coro_init(crl_coro *c, const crl_run *r, LLVMValueRef fn,
 static int lower_one(const crl_run *r, LLVMValueRef fn, const crl_valmap *slots,
                      void **run_states) {
   crl_coro c;
-  coro_init(&c, r, fn, slots);
+  crl_coro_start(&c, r, fn, slots);
   crl_oom_take();
   int rc = crl_valmap_init(&c.frame_addr, 64);
   if (rc != 0) CRL_ERR(&c, NULL, "out of memory");

@@ -22,6 +22,11 @@ typedef struct crl_run {
   crl_rollback *rb; /* the copies refusals put back; NULL without them */
 } crl_run;
 
+/* A coroutine about to be lowered: what the run gives it, nothing found
+ * yet (tests/unit/validate_test.cc steps through the hooks with it). */
+void crl_coro_start(crl_coro *c, const crl_run *r, LLVMValueRef fn,
+                    const crl_valmap *slots);
+
 /* Lowers the coroutine fn. slots: the input's numbering of fn's values,
  * for frame reports (NULL: none). run_states: one slot per lowering of
  * the run, kept across its coroutines. A refusal (a diagnostic, or a

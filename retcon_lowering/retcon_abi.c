@@ -10,16 +10,10 @@
 #include "targets/targets.h"
 
 static int retcon_init(crl_coro *c) {
-  crl_retcon_state *st = crl_calloc(1, sizeof *st);
-  if (st) st->susp = crl_calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
-  if (!st || !st->susp) {
-    free(st);
-    CRL_ERR(c, c->id, "out of memory");
-    return -1;
-  }
+  crl_retcon_state *st = CRL_NEW_ABI_STATE(c, crl_retcon_state);
+  if (!st) return -1;
   st->once = c->abi == CRL_ABI_RETCON_ONCE;
-  c->abi_state = st;
-  return 0;
+  return crl_retcon_read(c, st);
 }
 
 static void retcon_release(crl_coro *c) {
@@ -32,9 +26,7 @@ static void retcon_release(crl_coro *c) {
   free(st->dyn);
   crl_swifterror_release(&st->swe);
   for (uint32_t s = 0; s < c->num_susp; s++) free(st->susp[s].elem);
-  free(st->susp);
-  free(st);
-  c->abi_state = NULL;
+  crl_abi_state_free(c, st->susp);
 }
 
 /* The frame is in the buffer (aligned as the id says) or in memory from

@@ -58,11 +58,17 @@ typedef struct crl_retcon_state {
 } crl_retcon_state;
 
 static inline crl_retcon_state *crl_retcon_of(crl_coro *c) {
-  return (crl_retcon_state *)c->abi_state;
+  return (crl_retcon_state *)crl_abi_state(c, &crl_retcon_lowering);
+}
+static inline const crl_retcon_state *crl_retcon_view(const crl_coro *c) {
+  return (const crl_retcon_state *)crl_abi_state(c, &crl_retcon_lowering);
 }
 
-/* retcon_validate.c: the ABI's rules; reads the id into the state. */
-int crl_retcon_validate(crl_coro *c);
+/* retcon_validate.c: init's reading of the id, its prototype and its
+ * functions into the state (a diagnostic on what cannot be read), then
+ * the ABI's rules, which change nothing. */
+int crl_retcon_read(crl_coro *c, crl_retcon_state *st);
+int crl_retcon_validate(const crl_coro *c);
 /* retcon_normalize.c: one non-unwind coro.end (the others branch to it),
  * nothing after it; coro.alloca.* become calls (retcon_dynalloca.c); and
  * each suspend's yielded values and result. */

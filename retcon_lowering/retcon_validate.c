@@ -176,7 +176,7 @@ static int read_alloc_fns(crl_coro *c, crl_retcon_state *st) {
 
 /* What llvm.coro.suspend.retcon returns: the continuation's parameters
  * after the buffer (one: itself; several: a struct of them; none: void). */
-static int result_type_ok(crl_retcon_state *st, LLVMTypeRef t) {
+static int result_type_ok(const crl_retcon_state *st, LLVMTypeRef t) {
   if (st->num_extra == 0) return LLVMGetTypeKind(t) == LLVMVoidTypeKind;
   if (st->num_extra == 1 && t == LLVMTypeOf(LLVMGetParam(st->proto, 1))) return 1;
   if (LLVMGetTypeKind(t) != LLVMStructTypeKind ||
@@ -188,7 +188,7 @@ static int result_type_ok(crl_retcon_state *st, LLVMTypeRef t) {
   return 1;
 }
 
-static int check_suspend(crl_coro *c, crl_retcon_state *st, LLVMValueRef call) {
+static int check_suspend(const crl_coro *c, const crl_retcon_state *st, LLVMValueRef call) {
   if (crl_intrinsic_of(call) != CRL_I_SUSPEND_RETCON) {
     CRL_ERR(c, call, "a returned-continuation coroutine (%s) may only suspend "
             "with llvm.coro.suspend.retcon", crl_intrinsic_name(crl_intrinsic_of(c->id)));
@@ -237,7 +237,7 @@ static int swifterror_use_ok(LLVMValueRef v, LLVMValueRef user) {
   return LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != v;
 }
 
-static int check_swifterror_value(crl_coro *c, LLVMValueRef v) {
+static int check_swifterror_value(const crl_coro *c, LLVMValueRef v) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (swifterror_use_ok(v, user)) continue;
@@ -254,7 +254,7 @@ static int check_swifterror_value(crl_coro *c, LLVMValueRef v) {
  * continuation: no aggregate may hold them, and they are valid until the
  * next suspend only (normalization tells the planner never to keep them:
  * crl_retcon_swifterror_elem). */
-static int check_swifterror(crl_coro *c, crl_retcon_state *st, LLVMValueRef call) {
+static int check_swifterror(const crl_coro *c, const crl_retcon_state *st, LLVMValueRef call) {
   for (unsigned k = 0; k < st->num_extra; k++) {
     if (!crl_retcon_swifterror_elem(st, k)) continue;
     if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMStructTypeKind)
@@ -279,7 +279,7 @@ static int check_swifterror(crl_coro *c, crl_retcon_state *st, LLVMValueRef call
 
 /* What a yield-once continuation returns where the coroutine ends: the
  * prototype's return type, from the values of llvm.coro.end.results. */
-static int check_results(crl_coro *c, crl_retcon_state *st, LLVMValueRef end) {
+static int check_results(const crl_coro *c, const crl_retcon_state *st, LLVMValueRef end) {
   LLVMValueRef tok = LLVMGetNumArgOperands(end) > 2 ? LLVMGetOperand(end, 2) : NULL;
   int has = tok && crl_intrinsic_of(tok) == CRL_I_END_RESULTS;
   if (tok && !has && !LLVMIsAConstantTokenNone(tok)) {
@@ -332,7 +332,7 @@ static int check_results(crl_coro *c, crl_retcon_state *st, LLVMValueRef end) {
 }
 
 /* Intrinsics of other ABIs, and the ends. */
-static int check_intrinsics(crl_coro *c, crl_retcon_state *st) {
+static int check_intrinsics(const crl_coro *c, const crl_retcon_state *st) {
   if (c->allocs.n || c->frees.n) {
     LLVMValueRef i = c->allocs.n ? c->allocs.v[0] : c->frees.v[0];
     CRL_ERR(c, i, "%s is not supported in a returned-continuation coroutine: "
@@ -359,7 +359,7 @@ static int check_intrinsics(crl_coro *c, crl_retcon_state *st) {
 /* A yield-once coroutine suspends once: no path may run from one suspend
  * to another (itself included, round a loop). One walk from every point
  * after a suspend; a non-unwind coro.end stops it. */
-static int check_once_paths(crl_coro *c) {
+static int check_once_paths(const crl_coro *c) {
   crl_valmap seen;
   crl_valmap_init(&seen, 16);
   crl_bvec work = {0};
@@ -404,7 +404,7 @@ static int check_once_paths(crl_coro *c) {
 /* The coroutine leaves only by suspending or through llvm.coro.end: a
  * plain return would skip freeing an allocated frame (and would not be the
  * continuations' return). Code after a non-unwind coro.end never runs. */
-static int check_returns(crl_coro *c) {
+static int check_returns(const crl_coro *c) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
@@ -419,7 +419,7 @@ static int check_returns(crl_coro *c) {
 /* Yield-once: reaching the non-unwind coro.end without having suspended is
  * undefined behaviour, and the ramp has no continuation to return there.
  * One walk from coro.begin that stops at suspends. */
-static int check_once_suspends_first(crl_coro *c) {
+static int check_once_suspends_first(const crl_coro *c) {
   crl_valmap seen;
   crl_valmap_init(&seen, 16);
   crl_bvec work = {0};
@@ -468,11 +468,15 @@ static int read_swifterror_param(crl_coro *c, crl_retcon_state *st) {
   return -1;
 }
 
-int crl_retcon_validate(crl_coro *c) {
-  crl_retcon_state *st = crl_retcon_of(c);
-  if (read_buffer(c, st) || read_result_sequence(c, st) || read_prototype(c, st) ||
-      read_alloc_fns(c, st) || read_swifterror_param(c, st))
-    return -1;
+int crl_retcon_read(crl_coro *c, crl_retcon_state *st) {
+  return read_buffer(c, st) || read_result_sequence(c, st) || read_prototype(c, st) ||
+                 read_alloc_fns(c, st) || read_swifterror_param(c, st)
+             ? -1
+             : 0;
+}
+
+int crl_retcon_validate(const crl_coro *c) {
+  const crl_retcon_state *st = crl_retcon_view(c);
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (check_suspend(c, st, c->susp[s].call) != 0 ||
         check_swifterror(c, st, c->susp[s].call) != 0)

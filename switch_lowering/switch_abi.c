@@ -14,14 +14,8 @@
 #include "targets/targets.h"
 
 static int switch_init(crl_coro *c) {
-  crl_switch_state *st = crl_calloc(1, sizeof *st);
-  if (st) st->susp = crl_calloc(c->num_susp ? c->num_susp : 1, sizeof *st->susp);
-  if (!st || !st->susp) {
-    free(st);
-    CRL_ERR(c, c->id, "out of memory");
-    return -1;
-  }
-  c->abi_state = st;
+  crl_switch_state *st = CRL_NEW_ABI_STATE(c, crl_switch_state);
+  if (!st) return -1;
   st->entry_point = UINT32_MAX;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_suspend *sp = &c->susp[s];
@@ -38,12 +32,10 @@ static void switch_release(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   if (!st) return;
   crl_swifterror_release(&st->swe);
-  free(st->susp);
-  free(st);
-  c->abi_state = NULL;
+  crl_abi_state_free(c, st->susp);
 }
 
-static int check_kinds(crl_coro *c) {
+static int check_kinds(const crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (crl_intrinsic_of(c->susp[s].call) != CRL_I_SUSPEND) {
       CRL_ERR(c, c->susp[s].call,
@@ -69,8 +61,8 @@ static int check_kinds(crl_coro *c) {
   return 0;
 }
 
-static int check_suspends(crl_coro *c) {
-  crl_switch_state *st = crl_switch_of(c);
+static int check_suspends(const crl_coro *c) {
+  const crl_switch_state *st = crl_switch_view(c);
   int rc = 0;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_suspend *sp = &c->susp[s];
@@ -115,7 +107,8 @@ static int zero_gep(LLVMValueRef v) {
   return 1;
 }
 
-static int check_promise(crl_coro *c) {
+/* The promise alloca coro.id names, or the null it names instead. */
+static LLVMValueRef promise_of(const crl_coro *c) {
   LLVMValueRef p = LLVMGetOperand(c->id, 1);
   /* Old-dialect front ends pass `bitcast i32* %promise to i8*`, which LLVM
    * 22 parses as a no-op ptr-to-ptr bitcast instruction; others pass a
@@ -123,6 +116,11 @@ static int check_promise(crl_coro *c) {
    * such no-op views (stripPointerCasts), and so do we. */
   while (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p) || zero_gep(p))
     p = LLVMGetOperand(p, 0);
+  return p;
+}
+
+static int check_promise(const crl_coro *c) {
+  LLVMValueRef p = promise_of(c);
   if (LLVMIsAConstantPointerNull(p)) return 0;
   if (!LLVMIsAAllocaInst(p) ||
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(p)) != c->fn) {
@@ -138,8 +136,16 @@ static int check_promise(crl_coro *c) {
                   "element count)");
     return -1;
   }
-  /* Name the alloca itself in coro.id and drop the casts that only served
-   * it, so that no use of the promise is left before coro.begin. */
+  return 0;
+}
+
+/* The first change to the coroutine (its normalize step): coro.id names
+ * the promise alloca itself, without the casts that only served it, so
+ * that no use of the promise is left before coro.begin; the frame header
+ * will hold it (a pinned alloca). */
+static int adopt_promise(crl_coro *c) {
+  LLVMValueRef p = promise_of(c);
+  if (LLVMIsAConstantPointerNull(p)) return 0;
   LLVMValueRef cast = LLVMGetOperand(c->id, 1);
   LLVMSetOperand(c->id, 1, p);
   while (cast != p && !LLVMGetFirstUse(cast)) {
@@ -155,7 +161,11 @@ static int check_promise(crl_coro *c) {
   return 0;
 }
 
-static int switch_validate(crl_coro *c) {
+static int switch_normalize(crl_coro *c) {
+  return adopt_promise(c) != 0 ? -1 : crl_switch_normalize(c);
+}
+
+static int switch_validate(const crl_coro *c) {
   if (check_kinds(c) != 0 || check_suspends(c) != 0) return -1;
   return check_promise(c);
 }
@@ -305,7 +315,7 @@ const crl_lowering crl_switch_lowering = {
     .module_early = crl_switch_module_early,
     .init = switch_init,
     .validate = switch_validate,
-    .normalize = crl_switch_normalize,
+    .normalize = switch_normalize,
     .normalize_suspend = crl_switch_normalize_suspend,
     .frame_header = switch_frame_header,
     .frame_guarantee = switch_frame_guarantee,

@@ -31,7 +31,10 @@ typedef struct crl_switch_state {
 } crl_switch_state;
 
 static inline crl_switch_state *crl_switch_of(crl_coro *c) {
-  return (crl_switch_state *)c->abi_state;
+  return (crl_switch_state *)crl_abi_state(c, &crl_switch_lowering);
+}
+static inline const crl_switch_state *crl_switch_view(const crl_coro *c) {
+  return (const crl_switch_state *)crl_abi_state(c, &crl_switch_lowering);
 }
 
 /* Which function of the split an intrinsic is lowered in. */

@@ -22,20 +22,9 @@ typedef struct crl_module_ctx {
   const crl_valmap *put_back;
 } crl_module_ctx;
 
-/* Where a suspend's store point is the branch from its pre block into its
- * landing block, take what is live into the resume block as live at the
- * store point (exact), not everything live into the pre block: spills
- * whose last use comes before a back-to-back suspend then share storage
- * with values defined after it. */
-#define CRL_PLAN_EXACT_STORE_POINTS 2u
-
 struct crl_lowering {
   unsigned abis;    /* mask of crl_abi this lowering handles */
   const char *name;
-  /* Frame-planner refinements this lowering opts into (CRL_PLAN_*). The
-   * switched-resume lowering takes none: its outputs are baselined
-   * without them. */
-  unsigned plan_refinements;
 
   /* Whole module, before any coroutine is lowered (every linked lowering's,
    * in table order): intrinsics used outside coroutines whose meaning the

@@ -823,9 +823,10 @@ int crl_frame_liveness(crl_coro *c) {
     /* A store point that ends the block falling into the resume block (no
      * separate save): what is live there is what is live into the resume
      * block, exactly; the store point's own block would also count values
-     * whose last use comes before it. */
-    if ((c->low->plan_refinements & CRL_PLAN_EXACT_STORE_POINTS) &&
-        store_at_suspend(&c->susp[s])) {
+     * whose last use comes before it, and spills whose last use comes
+     * before a back-to-back suspend could not share storage with values
+     * defined after it. */
+    if (store_at_suspend(&c->susp[s])) {
       rb[n + s] = rb[s];
       pt[n + s] = p->num_blocks; /* no value is defined there */
     }

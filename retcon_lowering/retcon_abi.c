@@ -62,7 +62,6 @@ static int retcon_module_early(const crl_module_ctx *m) {
 const crl_lowering crl_retcon_lowering = {
     .abis = CRL_ABI_RETCON | CRL_ABI_RETCON_ONCE,
     .name = "retcon",
-    .plan_refinements = CRL_PLAN_EXACT_STORE_POINTS,
     .module_early = retcon_module_early,
     .init = retcon_init,
     .validate = crl_retcon_validate,

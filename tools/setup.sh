@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs every Debian package corolower needs; a no-op when they are present.
+# Installs every Debian package corolower needs, and LLVM's lit from PyPI; a
+# no-op when they are present.
 set -euo pipefail
 PKGS=(llvm-22-dev clang-22 lld-22 llvm-22-tools bazel-bootstrap googletest
       hyperfine valgrind qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
       libclang-rt-22-dev)
 PKGS+=(libstdc++-12-dev-arm64-cross)  # AArch64 <coroutine> + libstdc++.a: tests/aarch64
-PKGS+=(python3)                       # tests/fuzz, bench/*.py
+PKGS+=(python3 python3-pip)           # tests/fuzz, bench/*.py; pip for lit below
 PKGS+=(gdb)                           # tests/debugger
 PKGS+=(mlir-22-tools libmlir-22-dev)  # tests/mlir: mlir-opt-22, mlir-translate-22, the async runtime
 # tests/targets, and retcon/async on them: cross C/C++ toolchains (static
@@ -21,9 +22,18 @@ missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
-echo "setup: installing ${missing[*]}" >&2
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2
+fi
+# tests/lit runs under LLVM's lit (PyPI's `lit`, the tool LLVM's own tests
+# run under), installed for the python3 first on PATH, which the test runs.
+# Debian's own python3 refuses pip outside a virtual environment unless told
+# (PEP 668); the variable is ignored by other pythons.
+if ! python3 -c 'import lit' 2>/dev/null; then
+  echo "setup: installing lit (PyPI)" >&2
+  $SUDO env PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install -q lit >&2
+fi

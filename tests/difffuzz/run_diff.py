@@ -516,6 +516,8 @@ def run_seed(args, seed, root):
         # A saved case (regressions/NAME.cpp, or NAME.ll with NAME.c).
         with open(args.files[seed]) as fh:
             text = fh.read()
+        if args.gen == "cpp":
+            text = gen_cpp.expand_prelude(text)
         if args.gen in IR_GENS:
             with open(args.files[seed][:-3] + ".c") as fh:
                 driver = fh.read()
@@ -715,7 +717,7 @@ def reduce_case(args, r, regress_dir, log):
     if args.gen == "cpp":
         path = os.path.join(regress_dir, name + ".cpp")
         with open(path, "w") as fh:
-            fh.write(hdr + text)
+            fh.write(hdr + gen_cpp.fold_prelude(text))
     else:
         path = os.path.join(regress_dir, name + ".ll")
         with open(path, "w") as fh:

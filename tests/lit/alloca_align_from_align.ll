@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; An alloca is as aligned as its `align` says, not as its type: swiftc
 ; -Onone copies a SIMD8<Double> parameter into `alloca <8 x double>,
 ; align 8`. Such an alloca in the frame takes an 8-aligned field, as in

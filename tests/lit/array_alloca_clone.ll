@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; An array alloca (`alloca T, iN count`) of the entry block used only after
 ; a suspend stays on the stack, so each split function that uses it makes
 ; its own copy: with its element count, whatever the ABI. swiftc -O emits

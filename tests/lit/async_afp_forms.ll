@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Async function pointers as swiftc emits them: mutable `hidden global`s of
 ; a named <{ i32, i32 }> type, in a section, and unnamed ones (@0, @1).
 ; Each gets its final size written into its initializer like a constant

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Three coroutines name one async function pointer, @shared (its field 0
 ; points to @b). Their contexts need 48 (@a: one i64 across its yield),
 ; 64 (@b: three) and 40 (@c: one i64, context alignment 8): the pointer

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Async function pointers of an unpacked { i32, i32 } (what C front ends
 ; and hand-written IR give, as opposed to swiftc's packed <{ i32, i32 }>):
 ; same layout, the size at offset 4, so the final size goes into field 1

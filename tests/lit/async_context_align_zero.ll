@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Context alignment 0 in llvm.coro.id.async: no alignment is claimed, and
 ; it means 1 (as LLVM reads it): the frame starts right after the 20-byte
 ; header, the i64 kept across the suspend is stored and reloaded with

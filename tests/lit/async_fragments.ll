@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Async fragments: the ramp and each resume function end in a musttail call
 ; of the suspend's function (or coro.end.async's) followed by `ret void`;
 ; each resume function takes the suspend's struct elements with the

@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Once a part may have handed its continuation to another thread (any call
 ; after llvm.coro.async.resume: here @publish, or a store of the resume
 ; function then a call), it neither reads nor writes the frame: the

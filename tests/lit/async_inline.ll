@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; C-convention async functions: musttail between C-convention functions
 ; needs one prototype (targets/). A forwarder with another prototype is
 ; inlined, as LLVM does with every forwarder; its own musttail call (same

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; An alloca aligned above the async context (align 32, context alignment
 ; 16) and live across a suspend is realigned at run time by default, as
 ; LLVM 22 does: its storage is 8 + (32 - 16) bytes at the frame's start

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Context sizes and the module-level async intrinsics.
 ;  - @plain has no suspend: its size is still patched, alignTo(20, 8) = 24;
 ;  - @odd keeps an i64 in its frame after a 20-byte header: the frame is at

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Resume functions' swiftasync and swiftself, as LLVM 22 places them: the
 ; context parameter the suspend's leading i32 names (low byte) is
 ; swiftasync, and the parameter its second byte names is swiftself, but

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A swifterror alloca in an async function, as swiftc -Onone gives every
 ; async function that calls a throwing one: in the entry block, set to
 ; null there, passed to throwing calls before and after an await, and what

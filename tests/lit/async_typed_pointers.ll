@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Async IR in the typed-pointer dialect older swiftc wrote: the async
 ; function pointer a mutable global of a named type, the projection and
 ; forwarder passed as `bitcast (%swift.context* (%swift.context*)* ... to

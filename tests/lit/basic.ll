@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; The coroutine from LLVM's Coroutines documentation, in its words: prints
 ; n, n+1, ... one number per resume. Checks the switched-resume split:
 ; three clones `internal fastcc void (ptr)`, each dispatching with a switch on

@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Each clone keeps only the blocks it can run. A resume clone enters every
 ; suspend point with 0 and a destroy or cleanup clone with 1; those results
 ; flow through the landing phis and, as in clang's output, through a

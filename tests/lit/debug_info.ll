@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Debug info in the split functions. The coroutine keeps `x` (an alloca
 ; declared in a lexical block) across a suspend, and loops with !llvm.loop
 ; metadata naming source locations. Checks: the ramp declares `x` on its

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Three suspend points in a row: each stores its own index before it
 ; suspends (0 in the ramp, 1 and 2 in the resume clone), and every clone
 ; dispatches with one switch over all three indices. Values from before a

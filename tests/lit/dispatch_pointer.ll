@@ -1,3 +1,9 @@
+; RUN: corolower -S --prefer-small-frames %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Three suspend points in a row, and a frame whose suspend index would
 ; start a word of its own (16 for resume and destroy, 8 for %x, then 1):
 ; the index is dropped and the destroy pointer records where the coroutine
@@ -5,7 +11,6 @@
 ; call of NAME.destroy, there for its address), the last one NAME.destroy
 ; itself; every clone compares the destroy pointer with the thunks.
 ; (Only with --prefer-small-frames: by default three points keep the index.)
-; ARGS: --prefer-small-frames
 
 ; CHECK-LABEL: define ptr @steps(i64 %x) {
 ; CHECK: call ptr @malloc(i64 24)

@@ -1,10 +1,17 @@
+; RUN: corolower -S --keep-elision-markers %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: grep -E 'call .*@llvm\.coro\.' %t \
+; RUN:   | not grep -vE '@llvm\.coro\.(id|begin|alloc|free|subfn\.addr)\('
+; RUN: FileCheck %S/Inputs/lowered.check --check-prefix=SPLIT --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+; RUN: opt -S -passes='function(coro-elide),coro-cleanup' %t \
+; RUN:   | FileCheck %S/Inputs/lowered.check --check-prefix=CALLS
+
 ; --keep-elision-markers: the split is done, but what LLVM's CoroElide needs
 ; stays: coro.id pointing at the array of the three clones, coro.begin,
 ; coro.alloc and coro.free in the ramp, llvm.coro.subfn.addr for resume and
 ; destroy in callers, and the frame's size and alignment on each clone's
 ; parameter. The runner then has LLVM's coro-elide and coro-cleanup finish.
-; ARGS: --keep-elision-markers
-; MARKERS:
 ; CHECK: @gen.resumers = private constant [3 x ptr] [ptr @gen.resume, ptr @gen.destroy, ptr @gen.cleanup]
 ; CHECK-LABEL: define ptr @gen(i64 %n) {
 ; CHECK: %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr @gen.resumers)

@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A generator: an initial suspend, then a yield in a loop, then a final
 ; suspend. The initial suspend is reached from the ramp alone, so no index:
 ; the ramp stores NAME.resume.0 (which resumes there alone and stores

@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A by-value argument temporary built field by field: two stores that
 ; together write all of %tmp's 8 bytes, then a load of the whole, in one
 ; block of a loop with a suspend (what clang emits for a small struct

@@ -1,7 +1,11 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --check-prefix=CALLS --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A presplit function whose only coroutine intrinsic is an unused
 ; llvm.coro.id is no coroutine: the id goes and the function stays as it
 ; is (LLVM's passes do the same, and keep the attribute).
-; NOT-A-COROUTINE:
 ; CHECK-LABEL: define void @k() #0 {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: call void @work()

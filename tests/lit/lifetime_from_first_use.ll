@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A local whose lifetime starts long before its first use (clang starts a
 ; local's lifetime at its declaration) is live only from that use: %buf is
 ; started before two suspends, written whole (memset) and read between the

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; What swiftc 6.3 (LLVM 21) writes, which LLVM 22's verifier rejects as it
 ; stands: coro.end returning i1 (three operands), coro.end.async returning
 ; i1, coro.id.retcon.once declared variadic and called with a seventh

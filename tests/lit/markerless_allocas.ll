@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Allocas without lifetime markers (what clang emits at -O0, and for its
 ; exn.slot / ehselector.slot at every level) go into the frame only when
 ; one of their users reaches another through a suspend (LLVM's rule):

@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Integers whose every value is an extension of a narrower one keep only
 ; the narrow part in the frame: the phi %p of a sign-extended i32 and 0
 ; (clang's `int v = co_await ...; long acc = ... + v` after instcombine,

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; An invoke of a callee that cannot unwind (nounwind on the declaration
 ; here, or on the call) becomes a call, as LLVM's removeUnreachableBlocks
 ; does before CoroSplit: its landing pad, reached by nothing else, is dead,

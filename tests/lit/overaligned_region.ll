@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Three allocas aligned above the 16 bytes coro.id says the allocator
 ; guarantees (128, 64 and 64), all alive across the suspend. They share one
 ; region realigned at run time to 128: 256 bytes of allocas plus 112 of

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A vector value (32-byte ABI alignment) live across the suspend, in a frame
 ; whose allocator guarantees 16 (coro.id's first operand). Unlike an alloca,
 ; a spilled value has no address anyone sees: it needs no realignment, only

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; The promise sits at alignTo(16, promise alignment) from the handle, where
 ; LLVM's coro-early expects it; coro.promise, coro.done, coro.resume and
 ; coro.destroy in ordinary callers become frame accesses; the final suspend

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Chains of cheap operations are recomputed after a suspend from values the
 ; frame holds anyway (issue 14, class chain):
 ;   %t = %s * 31 + 7        from %s, which crosses the suspend itself;

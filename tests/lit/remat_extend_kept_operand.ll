@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A value recomputed from an operand the frame holds across some of its
 ; suspends keeps that operand across the others (gen_cpp.py 4077: a
 ; struct argument passed as i64 and used whole after the first suspend,

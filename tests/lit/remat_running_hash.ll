@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A running hash a_k = a_(k-1) * 31 + (v_k xor 5) over twelve suspends
 ; (issue 14/15: many(int)'s `acc = acc * 31 + v`): every v_k stays live to
 ; the end and %base is used there too, so the frame holds them anyway; each

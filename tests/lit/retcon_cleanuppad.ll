@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; An unwind coro.end inside a cleanup pad (funclet-based exception
 ; handling): where the frame is allocated, the deallocation call made for
 ; it carries the pad's "funclet" bundle, as every call in a funclet must

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A frame larger than its buffer (8 bytes) comes from the id's allocation
 ; function (an i32-sized one here), right where coro.begin was, and its
 ; address goes into the buffer; each continuation loads it from there.

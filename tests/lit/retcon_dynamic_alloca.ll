@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Dynamically sized storage (llvm.coro.alloca.*). %keep's memory is used
 ; after the suspend: it comes from the id's allocation function, its
 ; address is kept in the frame, and coro.alloca.free becomes the

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A frame that fits the caller's buffer (16 bytes, align 8) lives there:
 ; no call of the allocation function anywhere, the ramp stores the values
 ; that cross the suspend straight into %buffer, and the continuation reads

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A yield-once coroutine (llvm.coro.id.retcon.once) whose prototype returns
 ; {i32, i1}: the continuation returns the values of llvm.coro.end.results.
 ; Its three non-unwind coro.end calls (which LLVM 22 rejects) are merged

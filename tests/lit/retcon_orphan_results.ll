@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; llvm.coro.end.results that no coro.end takes (its path ends in
 ; `unreachable`) means nothing and goes; the one a coro.end takes becomes
 ; the continuation's return value. (Found by coro_mutate, which deleted a

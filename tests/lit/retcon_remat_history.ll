@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Returned-continuation counterpart of many_states (tests/retcon): ten
 ; suspends of pure arithmetic, c_(k+1) = (c_k xor v_(k-3)) mod 2^48 with
 ; v_k = 31 c_k + k, each v used three suspends later. Every value derives

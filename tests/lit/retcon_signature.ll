@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A returned-continuation coroutine's continuation takes the prototype's
 ; type, calling convention and attributes (swiftcc, swiftself, swifterror,
 ; zeroext, nounwind, "frame-pointer"), not the coroutine's; the buffer

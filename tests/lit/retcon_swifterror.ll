@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A value the continuation receives in a swifterror parameter is the
 ; parameter itself in that continuation: loaded from and stored through
 ; there, while what was loaded (not the swifterror pointer) is what the

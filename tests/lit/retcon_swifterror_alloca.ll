@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Swifterror allocas whose error values live across a suspend: what they
 ; hold becomes values (promoted to SSA, as LLVM does), and one spill keeps
 ; the error both hold across the suspend (8 bytes, LLVM 22's frame too).

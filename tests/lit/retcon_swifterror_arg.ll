@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A coroutine's swifterror argument used across a suspend, the prototype
 ; taking a swifterror parameter. What the argument points to is a value
 ; (promoted to SSA, as LLVM does), which here never crosses a suspend:

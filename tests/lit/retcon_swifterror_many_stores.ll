@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Forty writes of a swifterror argument in one block, each followed by a
 ; call taking it: far more stores of the promoted variable than the
 ; function has blocks (corolower once sized a per-store table by the

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; A yield-once coroutine's swifterror argument used after the suspend
 ; whose prototype has no swifterror parameter: the continuation's caller
 ; passes no slot, and no error, so the continuation starts from null (as a

@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Typed frame allocation, as swiftc writes it with
 ; EmitTypeMallocForCoroFrame (the default on Apple platforms; -Xfrontend
 ; -enable-emit-type-malloc-for-coro-frame elsewhere): llvm.coro.id.retcon.once

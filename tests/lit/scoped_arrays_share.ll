@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Two 256-byte arrays in consecutive scopes, each alive across its own
 ; suspend point. The destroy path out of each suspend ends that array's
 ; lifetime in cleanup code placed after everything else, so their live-range

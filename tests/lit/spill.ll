@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Only values live across a suspend go to the frame: %keep crosses the
 ; suspend and is stored in the ramp and reloaded in the clones; %tmp and
 ; %twice are used only between the resume point and the end, so they are

@@ -1,3 +1,12 @@
+; RUN: corolower -S --keep-elision-markers %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: grep -E 'call .*@llvm\.coro\.' %t \
+; RUN:   | not grep -vE '@llvm\.coro\.(id|begin|alloc|free|subfn\.addr)\('
+; RUN: FileCheck %S/Inputs/lowered.check --check-prefix=SPLIT --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+; RUN: opt -S -passes='function(coro-elide),coro-cleanup' %t \
+; RUN:   | FileCheck %S/Inputs/lowered.check --check-prefix=CALLS
+
 ; A coroutine split before (by LLVM's CoroSplit earlier in its O2 pipeline,
 ; or by corolower with the elision markers kept) keeps coro.id (with its
 ; clone array), coro.alloc, coro.begin and coro.free in its ramp for
@@ -9,8 +18,6 @@
 ; pipeline runs again on this output, aborts on a function holding two
 ; coro.begin calls. The runner then has LLVM's coro-elide and coro-cleanup
 ; remove what is left.
-; ARGS: --keep-elision-markers
-; MARKERS:
 ; CHECK-LABEL: define ptr @once(i64 %v) {
 ; CHECK: %id = call token @llvm.coro.id(i32 0, ptr null, ptr @once, ptr @once.resumers)
 ; CHECK: %need = call i1 @llvm.coro.alloc(token %id)

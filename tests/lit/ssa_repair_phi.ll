@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; SSA repair: %v crosses two suspend points on the two arms of a diamond
 ; and is used after the join. Each resume point gets its own reload, so at
 ; the join of the resume function two definitions meet: a phi merges them.

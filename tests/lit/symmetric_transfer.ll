@@ -1,3 +1,9 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %s --check-prefix=GLOBAL --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; Symmetric transfer: llvm.coro.await.suspend.handle hands back the coroutine
 ; to run next. In the resume clone that is a musttail call of the handle's
 ; resume function followed by `ret void`; in the ramp an ordinary call.

@@ -1,3 +1,8 @@
+; RUN: corolower -S %s -o %t
+; RUN: FileCheck %s --input-file=%t
+; RUN: FileCheck %S/Inputs/lowered.check --input-file=%t
+; RUN: opt -passes=verify -disable-output %t
+
 ; The frame's size is its fields' end rounded to a pointer's alignment, not
 ; to the largest field alignment: a frame is allocated alone. Here the
 ; 16-aligned array ends at 36 and the index at 37: 40 bytes, as LLVM's

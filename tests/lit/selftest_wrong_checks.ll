@@ -1,7 +1,11 @@
-; XFAIL: self-test of run_lit.sh
-; A deliberately wrong expectation: the runner must report that these checks
-; fail (the clones are internal, not external, and there is no @nope). If
-; this file ever "passes", the runner is not running FileCheck.
+; RUN: corolower -S %s -o %t
+; RUN: not FileCheck %s --input-file=%t
+; RUN: not FileCheck %s --check-prefix=GLOBAL --input-file=%t
+
+; A deliberately wrong expectation: FileCheck must report that these checks
+; fail (the clones are internal, not external, and there is no @nope), each
+; prefix on its own. If this file ever "passes" without the `not`, the lit
+; configuration is not running FileCheck on the tests' lines.
 ; CHECK: define fastcc void @g.resume(ptr
 ; CHECK: @nope
 ; GLOBAL-NOT: internal fastcc

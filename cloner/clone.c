@@ -68,100 +68,112 @@ static void clone_debug_records(LLVMDIBuilderRef dib, LLVMValueRef src_inst,
   }
 }
 
+/* One call of crl_clone_blocks: the instructions copied, in order, with
+ * their copies, and the source blocks cloned and cut short. */
+typedef struct clone_run {
+  crl_clone_opts *o;
+  crl_vec srcs, dsts;
+  crl_valmap cut; /* source blocks whose clone was cut short */
+  crl_valmap in;  /* source blocks being cloned: `missing` may map others */
+  int has_dbg;
+} clone_run;
+
+/* Copies the instructions of block src into dst (phis empty for now),
+ * up to the one o->stop_after stops at. 0, or -1 out of memory. */
+static int copy_block(clone_run *cr, LLVMBuilderRef b, LLVMBasicBlockRef src,
+                      LLVMBasicBlockRef dst) {
+  crl_clone_opts *o = cr->o;
+  LLVMPositionBuilderAtEnd(b, dst);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(src); i; i = LLVMGetNextInstruction(i)) {
+    size_t len;
+    const char *nm = name_of(i, &len);
+    LLVMValueRef c;
+    if (LLVMIsAPHINode(i) && crl_valmap_get(o->map, i)) continue;
+    if (LLVMIsAPHINode(i)) {
+      c = LLVMBuildPhi(b, LLVMTypeOf(i), "");
+    } else {
+      c = LLVMInstructionClone(i);
+      LLVMInsertIntoBuilderWithName(b, c, "");
+    }
+    if (len) LLVMSetValueName2(c, nm, len);
+    if (LLVMGetFirstDbgRecord(i)) cr->has_dbg = 1;
+    if (crl_valmap_put(o->map, i, c) != 0 || crl_vec_push(&cr->srcs, i) != 0 ||
+        crl_vec_push(&cr->dsts, c) != 0)
+      return -1;
+    if (o->stop_after && o->stop_after(i, o->stop_ctx)) {
+      LLVMPositionBuilderAtEnd(b, dst);
+      LLVMBuildUnreachable(b);
+      return crl_valmap_put(&cr->cut, src, src);
+    }
+  }
+  return 0;
+}
+
+/* Points copy c of instruction s at the copies of its operands; a phi
+ * gets the incoming values of the cloned blocks that reach it. */
+static int remap(const clone_run *cr, LLVMValueRef s, LLVMValueRef c) {
+  crl_clone_opts *o = cr->o;
+  if (LLVMIsAPHINode(s)) {
+    unsigned ni = LLVMCountIncoming(s);
+    for (unsigned e = 0; e < ni; e++) {
+      LLVMBasicBlockRef ib = LLVMGetIncomingBlock(s, e);
+      LLVMBasicBlockRef mb = crl_valmap_get(o->map, ib);
+      if (!mb || !crl_valmap_has(&cr->in, ib) || crl_valmap_has(&cr->cut, ib)) continue;
+      LLVMValueRef v = map_value(LLVMGetIncomingValue(s, e), o, s);
+      if (!v) return -1;
+      LLVMAddIncoming(c, &v, &mb, 1);
+    }
+    return 0;
+  }
+  unsigned nops = (unsigned)LLVMGetNumOperands(c);
+  for (unsigned j = 0; j < nops; j++) {
+    LLVMValueRef op = LLVMGetOperand(c, j);
+    if (!op || !is_local(op)) continue;
+    LLVMValueRef mv = map_value(op, o, s);
+    if (!mv) return -1;
+    if (mv != op) LLVMSetOperand(c, j, mv);
+  }
+  return 0;
+}
+
+static void clone_debug(const clone_run *cr, LLVMModuleRef m) {
+  crl_clone_opts *o = cr->o;
+  int own = !(o->di && o->di->dib);
+  LLVMDIBuilderRef dib = own ? LLVMCreateDIBuilderDisallowUnresolved(m) : o->di->dib;
+  for (unsigned k = 0; k < cr->srcs.n; k++)
+    if (LLVMGetFirstDbgRecord(cr->srcs.v[k]))
+      clone_debug_records(dib, cr->srcs.v[k], cr->dsts.v[k], o);
+  if (own) LLVMDisposeDIBuilder(dib);
+}
+
 int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
                      LLVMBasicBlockRef *blocks, unsigned n, crl_clone_opts *o) {
   LLVMModuleRef m = LLVMGetGlobalParent(dst);
   LLVMContextRef ctx = LLVMGetModuleContext(m);
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   (void)src;
+  clone_run cr = {o, {0}, {0}, {0}, {0}, 0};
   LLVMBasicBlockRef *nb = crl_malloc((n ? n : 1) * sizeof *nb);
-  if (!nb) {
-    LLVMDisposeBuilder(b);
-    crl_oom_note();
-    return -1;
-  }
-  int rc = 0;
+  int cut_ok = crl_valmap_init(&cr.cut, 4) == 0, in_ok = crl_valmap_init(&cr.in, n) == 0;
+  int rc = nb && cut_ok && in_ok ? 0 : -1;
   for (unsigned k = 0; k < n && rc == 0; k++) {
     const char *nm = LLVMGetBasicBlockName(blocks[k]);
     nb[k] = LLVMAppendBasicBlockInContext(ctx, dst, nm ? nm : "");
     rc = crl_valmap_put(o->map, blocks[k], nb[k]);
   }
-  crl_vec srcs = {0}, dsts = {0};
-  crl_valmap cut; /* source blocks whose clone was cut short */
-  crl_valmap in;  /* source blocks being cloned: `missing` may map others */
-  int cut_ok = crl_valmap_init(&cut, 4) == 0, in_ok = crl_valmap_init(&in, n) == 0;
-  if (!cut_ok || !in_ok) rc = -1;
-  for (unsigned k = 0; k < n && rc == 0; k++) rc = crl_valmap_put(&in, blocks[k], blocks[k]);
-  int has_dbg = 0;
-  for (unsigned k = 0; k < n && rc == 0; k++) {
-    LLVMPositionBuilderAtEnd(b, nb[k]);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(blocks[k]); i && rc == 0;
-         i = LLVMGetNextInstruction(i)) {
-      size_t len;
-      const char *nm = name_of(i, &len);
-      LLVMValueRef c;
-      if (LLVMIsAPHINode(i) && crl_valmap_get(o->map, i)) continue;
-      if (LLVMIsAPHINode(i)) {
-        c = LLVMBuildPhi(b, LLVMTypeOf(i), "");
-      } else {
-        c = LLVMInstructionClone(i);
-        LLVMInsertIntoBuilderWithName(b, c, "");
-      }
-      if (len) LLVMSetValueName2(c, nm, len);
-      if (LLVMGetFirstDbgRecord(i)) has_dbg = 1;
-      if (crl_valmap_put(o->map, i, c) != 0 || crl_vec_push(&srcs, i) != 0 ||
-          crl_vec_push(&dsts, c) != 0) {
-        rc = -1;
-        break;
-      }
-      if (o->stop_after && o->stop_after(i, o->stop_ctx)) {
-        LLVMPositionBuilderAtEnd(b, nb[k]);
-        LLVMBuildUnreachable(b);
-        rc = crl_valmap_put(&cut, blocks[k], blocks[k]);
-        break;
-      }
-    }
-  }
+  for (unsigned k = 0; k < n && rc == 0; k++) rc = crl_valmap_put(&cr.in, blocks[k], blocks[k]);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  for (unsigned k = 0; k < n && rc == 0; k++) rc = copy_block(&cr, b, blocks[k], nb[k]);
+  LLVMDisposeBuilder(b);
   /* Out of memory: the map may lack a pair, so no operand is remapped; the
    * caller drops the half-made clone. */
   if (rc != 0) crl_oom_note();
-  for (unsigned k = 0; k < srcs.n && rc == 0; k++) {
-    LLVMValueRef s = srcs.v[k], c = dsts.v[k];
-    if (LLVMIsAPHINode(s)) {
-      unsigned ni = LLVMCountIncoming(s);
-      for (unsigned e = 0; e < ni; e++) {
-        LLVMBasicBlockRef ib = LLVMGetIncomingBlock(s, e);
-        LLVMBasicBlockRef mb = crl_valmap_get(o->map, ib);
-        if (!mb || !crl_valmap_has(&in, ib) || crl_valmap_has(&cut, ib)) continue;
-        LLVMValueRef v = map_value(LLVMGetIncomingValue(s, e), o, s);
-        if (!v) { rc = -1; break; }
-        LLVMAddIncoming(c, &v, &mb, 1);
-      }
-      continue;
-    }
-    unsigned nops = (unsigned)LLVMGetNumOperands(c);
-    for (unsigned j = 0; j < nops; j++) {
-      LLVMValueRef op = LLVMGetOperand(c, j);
-      if (!op || !is_local(op)) continue;
-      LLVMValueRef mv = map_value(op, o, s);
-      if (!mv) { rc = -1; break; }
-      if (mv != op) LLVMSetOperand(c, j, mv);
-    }
-  }
-  if (rc == 0 && has_dbg) {
-    int own = !(o->di && o->di->dib);
-    LLVMDIBuilderRef dib = own ? LLVMCreateDIBuilderDisallowUnresolved(m) : o->di->dib;
-    for (unsigned k = 0; k < srcs.n; k++)
-      if (LLVMGetFirstDbgRecord(srcs.v[k]))
-        clone_debug_records(dib, srcs.v[k], dsts.v[k], o);
-    if (own) LLVMDisposeDIBuilder(dib);
-  }
-  crl_vec_free(&srcs);
-  crl_vec_free(&dsts);
-  if (cut_ok) crl_valmap_free(&cut);
-  if (in_ok) crl_valmap_free(&in);
+  for (unsigned k = 0; k < cr.srcs.n && rc == 0; k++) rc = remap(&cr, cr.srcs.v[k], cr.dsts.v[k]);
+  if (rc == 0 && cr.has_dbg) clone_debug(&cr, m);
+  crl_vec_free(&cr.srcs);
+  crl_vec_free(&cr.dsts);
+  if (cut_ok) crl_valmap_free(&cr.cut);
+  if (in_ok) crl_valmap_free(&cr.in);
   free(nb);
-  LLVMDisposeBuilder(b);
   return rc;
 }
 

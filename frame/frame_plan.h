@@ -1,5 +1,18 @@
-/* What spill planning hands to the rewrite: the index CFG of the coroutine,
- * the values that cross suspends and where they live in the frame. */
+/* The frame planner's structures and every frame/ function outside the
+ * package's interface (frame.h), as QBE's all.h lists them: by file, in the
+ * order the pipeline uses them.
+ *
+ *   plan.c          the index CFG, ramp-only and frame-gone blocks
+ *   escape.c        what values' and allocas' users do with them
+ *   candidates.c    the candidates and liveness inputs
+ *   liveness.c      crossing sets, store points (crl_frame_liveness)
+ *   crossing.c      crossing sets and hulls over the index CFG
+ *   alloca_lifetime.c  exact alloca lifetimes (alloca_lifetime.h)
+ *   remat_plan.c    recomputation and narrow slots
+ *   plan_choice.c   fields, layout and the plan kept (crl_frame_build)
+ *   fields.c, interference.c, frame_report.c   fields, layout, report
+ *   rewrite.c, narrow.c, ssa_repair.c (ssa_repair.h), field_addr.c
+ *                   the rewrite (crl_rewrite_frame) */
 #ifndef CRL_FRAME_FRAME_PLAN_H
 #define CRL_FRAME_FRAME_PLAN_H
 
@@ -62,6 +75,54 @@ typedef struct crl_plan {
   uint32_t begin_block;
 } crl_plan;
 
+/* oom: an allocation failed; the list is incomplete and the plan fails. */
+typedef struct crl_use_list { uint32_t *b; uint32_t n, cap; int oom; } crl_use_list;
+
+
+typedef struct crl_alloca_info {
+  crl_use_list uses;   /* where its contents or address are used */
+  crl_use_list users;  /* blocks of every user, markers included */
+  crl_vec markers; /* its lifetime.start and lifetime.end calls */
+  crl_vec reads;   /* users that may read its bytes */
+  crl_vec overwrites; /* users that write all of its bytes, reading none */
+  crl_vec partials;   /* users that write some of its bytes, reading none */
+  /* For each partial store of an alloca of at most 64 bytes, the bytes it
+   * writes (bit k: byte k), 0 when not known; and all of them. */
+  uint64_t *part_mask;
+  unsigned part_cap;
+  uint64_t full_mask;
+  uint32_t starts;
+  int escapes, has_end;
+} crl_alloca_info;
+
+/* What collect gathers for one candidate: its uses (backward liveness from
+ * its definition) and, for memory, where it can become live (forward, see
+ * crl_reach_in_matrix); reach is set when the forward side applies. */
+typedef struct crl_cand_input {
+  crl_use_list uses, gen, kill;
+  int reach;
+  int rewrites;      /* uses are exposed reads, and ...  */
+  crl_use_list rewrite;  /* ... these blocks write it whole first */
+} crl_cand_input;
+
+/* An escaped alloca with lifetime markers must keep one address while
+ * anything can reach it through the pointer, even where it is dead between
+ * a lifetime.end and the next start: LLVM gives an alloca the same address
+ * after a restart. That makes it a frame alloca when one of its users
+ * reaches another through a suspend, which its lifetime alone does not
+ * show; a shadow candidate (users to users) asks that, and only adds to
+ * its owner's crossing set (crl_frame_liveness). */
+typedef struct crl_shadow {
+  crl_cand_input in;
+  LLVMValueRef value;
+  uint32_t def, owner;
+} crl_shadow;
+typedef struct crl_shadow_list {
+  crl_shadow *v;
+  uint32_t n, cap;
+  int oom;
+} crl_shadow_list;
+
 /* plan.c: the index CFG and the liveness graph, with an edge from each
  * suspend's pre block to its resume block (the suspension, which the IR
  * has no edge for where resumption has an entry of its own); 0, or -1
@@ -88,6 +149,32 @@ int crl_plan_ramp_only_edge(const crl_plan *p, uint32_t b);
  * 0, or -1 out of memory. */
 int crl_plan_mark_gone(crl_plan *p, const crl_suspend *susp, uint32_t num_susp,
                        const crl_vec *frees);
+/* escape.c */
+void crl_use_add(crl_use_list *u, uint32_t b);
+/* The blocks using v (a phi's incoming block for a phi use), but for uses
+ * in the ramp's own tail (crl_plan_ramp_only_use). */
+void crl_value_uses(crl_plan *p, LLVMValueRef v, crl_use_list *out);
+/* Follows alloca (or memory argument) a's address through its users:
+ * where it is used, whether it escapes, which users read, overwrite or
+ * partly write it, its lifetime markers (ai, zeroed by the caller). */
+void crl_alloca_uses(crl_plan *p, LLVMTargetDataRef td, LLVMValueRef a,
+                     crl_alloca_info *ai);
+/* Where lifetime markers make memory live (gen: starts) and dead (kill:
+ * ends). */
+void crl_marker_gen_kill(crl_plan *p, const crl_vec *markers, crl_use_list *gen,
+                         crl_use_list *kill);
+
+/* candidates.c: every candidate into p->cands, its liveness inputs into
+ * *lv and *ci (one each per candidate, malloc'd), shadows after the main
+ * candidates (p->num_main) and in *sl. 0, or -1 out of memory. */
+int crl_collect_candidates(crl_coro *c, crl_plan *p, crl_live_value **lv,
+                           crl_cand_input **ci, crl_shadow_list *sl);
+void crl_cand_input_free(crl_cand_input *in);
+
+/* liveness.c: marks the values defined after a store point they cross,
+ * stored where they are defined (memory mode, rewrite.c). */
+void crl_mark_late_defs(crl_coro *c, crl_plan *p);
+
 /* crossing.c: crossing sets over 2n ids (suspends, then store points) and
  * hulls; rb[s] is the block of id s. A candidate with `reach` is live only
  * in blocks that rv[i] also reaches, one with `rewrites` only where its

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "frame/frame.h"
-#include "irkit/oom.h"
+#include "frame/frame_plan.h"
 #include "irkit/keysort.h"
+#include "irkit/oom.h"
 
 /* Names as LLVM prints them (%name, or %N by slot), computed in one pass:
  * asking LLVM to print each value rebuilds its slot table every time,

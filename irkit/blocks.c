@@ -340,88 +340,89 @@ static int fold_phis(LLVMBasicBlockRef bb) {
   return changed;
 }
 
-static unsigned count_blocks(LLVMValueRef fn) { return LLVMCountBasicBlocks(fn); }
-
-void crl_remove_unreachable(LLVMValueRef fn) {
-  unsigned nb = count_blocks(fn);
-  if (!nb) return;
-  crl_valmap seen;
-  crl_valmap_init(&seen, nb);
+/* Fills seen with the blocks reachable from fn's entry. 0, or -1 out of
+ * memory (noted): then nothing may be taken for dead. */
+static int reachable_blocks(LLVMValueRef fn, unsigned nb, crl_valmap *seen) {
   LLVMBasicBlockRef *stack = crl_malloc(nb * sizeof *stack);
-  if (!stack || !seen.cap) {
-    free(stack);
-    crl_valmap_free(&seen);
-    crl_oom_note();
-    return;
-  }
+  if (!stack) return -1;
   unsigned sp = 0;
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-  crl_valmap_put(&seen, entry, entry);
+  int rc = crl_valmap_put(seen, entry, entry);
   stack[sp++] = entry;
-  while (sp) {
+  while (sp && rc == 0) {
     LLVMBasicBlockRef bb = stack[--sp];
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
     unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned s = 0; s < ns; s++) {
+    for (unsigned s = 0; s < ns && rc == 0; s++) {
       LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
-      if (crl_valmap_has(&seen, succ)) continue;
+      if (crl_valmap_has(seen, succ)) continue;
       /* Unrecorded, it could be pushed again past the stack's end, or
        * taken for dead: stop, with the failure noted. */
-      if (crl_valmap_put(&seen, succ, succ) != 0) {
-        free(stack);
-        crl_valmap_free(&seen);
-        return;
-      }
+      rc = crl_valmap_put(seen, succ, succ);
       stack[sp++] = succ;
     }
   }
-  crl_bvec dead = {0};
-  int listed = 1;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && listed;
-       bb = LLVMGetNextBasicBlock(bb))
-    if (!crl_valmap_has(&seen, bb)) listed = crl_bvec_push(&dead, bb) == 0;
-  /* A dead block left off the list would keep branching to deleted ones:
-   * delete none (the failure is noted). */
-  if (!listed) dead.n = 0;
-  /* Live blocks entered from dead ones lose those phi entries: each phi is
-   * rebuilt once, whatever the number of dead predecessors (a return block
-   * fed by every suspend point has thousands). */
+  free(stack);
+  return rc;
+}
+
+/* Live blocks entered from dead ones lose those phi entries: each phi is
+ * rebuilt once, whatever the number of dead predecessors (a return block
+ * fed by every suspend point has thousands). 0, or -1 out of memory: a
+ * phi would be left naming a deleted block, so none may be deleted. */
+static int drop_dead_entries(const crl_bvec *dead, const crl_valmap *seen) {
   crl_valmap touched;
   crl_valmap_init(&touched, 16);
   crl_bvec fix = {0};
-  for (unsigned k = 0; k < dead.n; k++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(dead.v[k]);
+  int rc = 0;
+  for (unsigned k = 0; k < dead->n && rc == 0; k++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(dead->v[k]);
     unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned s = 0; s < ns; s++) {
+    for (unsigned s = 0; s < ns && rc == 0; s++) {
       LLVMBasicBlockRef succ = LLVMGetSuccessor(t, s);
-      if (crl_valmap_has(&seen, succ) && !crl_valmap_has(&touched, succ) &&
+      if (crl_valmap_has(seen, succ) && !crl_valmap_has(&touched, succ) &&
           (crl_valmap_put(&touched, succ, succ) != 0 || crl_bvec_push(&fix, succ) != 0))
-        listed = 0; /* a phi left naming a deleted block: delete none */
+        rc = -1;
     }
   }
-  if (!listed) dead.n = 0;
-  for (unsigned k = 0; k < fix.n && listed; k++)
-    filter_phis(fix.v[k], cap_by_liveness, &seen);
+  for (unsigned k = 0; k < fix.n && rc == 0; k++)
+    filter_phis(fix.v[k], cap_by_liveness, (crl_valmap *)seen);
   crl_bvec_free(&fix);
   crl_valmap_free(&touched);
-  for (unsigned k = 0; k < dead.n; k++) {
-    LLVMBasicBlockRef bb = dead.v[k];
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+  return rc;
+}
+
+static void delete_blocks(const crl_bvec *dead) {
+  for (unsigned k = 0; k < dead->n; k++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(dead->v[k]); i;
          i = LLVMGetNextInstruction(i))
       if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
         LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
-  }
   /* Their terminators go first: a block deleted while a dead block not yet
    * deleted still branches to it leaves that branch's use in freed memory,
    * which deleting the branch later writes to. */
-  for (unsigned k = 0; k < dead.n; k++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(dead.v[k]);
+  for (unsigned k = 0; k < dead->n; k++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(dead->v[k]);
     if (t) LLVMInstructionEraseFromParent(t);
   }
-  for (unsigned k = 0; k < dead.n; k++)
-    LLVMDeleteBasicBlock(dead.v[k]);
+  for (unsigned k = 0; k < dead->n; k++) LLVMDeleteBasicBlock(dead->v[k]);
+}
+
+void crl_remove_unreachable(LLVMValueRef fn) {
+  unsigned nb = LLVMCountBasicBlocks(fn);
+  if (!nb) return;
+  crl_valmap seen;
+  crl_valmap_init(&seen, nb);
+  crl_bvec dead = {0};
+  int ok = seen.cap && reachable_blocks(fn, nb, &seen) == 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && ok; bb = LLVMGetNextBasicBlock(bb))
+    if (!crl_valmap_has(&seen, bb)) ok = crl_bvec_push(&dead, bb) == 0;
+  /* A dead block left off the list would keep branching to deleted ones:
+   * delete none (the failure is noted). */
+  ok = ok && drop_dead_entries(&dead, &seen) == 0;
+  if (ok) delete_blocks(&dead);
+  else crl_oom_note();
   crl_bvec_free(&dead);
-  free(stack);
   crl_valmap_free(&seen);
 }
 
@@ -450,7 +451,7 @@ static LLVMBasicBlockRef forward_target(LLVMBasicBlockRef bb) {
  * chain of thousands. A cycle of such blocks is left alone. */
 static void forward_empty_blocks(LLVMValueRef fn) {
   crl_valmap fwd, fin;
-  unsigned nb = count_blocks(fn);
+  unsigned nb = LLVMCountBasicBlocks(fn);
   crl_valmap_init(&fwd, nb);
   crl_valmap_init(&fin, nb);
   crl_bvec order = {0}, path = {0};

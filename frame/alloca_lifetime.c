@@ -148,29 +148,44 @@ static uint32_t forward_blocks(crl_plan *p, const crl_vec *marks, uint64_t *seen
   return head > budget ? UINT32_MAX : head;
 }
 
-int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
-                               const crl_live_value *lv, const crl_reach_value *rv) {
-  uint32_t nb = p->num_blocks, W = (nb + 63) / 64;
-  uint32_t *stack = crl_malloc((nb + 1) * sizeof *stack);
-  uint64_t *seen = crl_calloc(W + 1, sizeof *seen);
-  uint32_t *out = crl_malloc((nb + 1) * sizeof *out);
-  uint32_t *ord = crl_malloc((p->num_cands + 1) * sizeof *ord);
-  crl_keyed *kv = crl_malloc((p->num_cands + 1) * sizeof *kv);
-  uint32_t *stamp = crl_calloc(nb + 1, sizeof *stamp);
-  uint8_t *kind = crl_malloc(nb + 1);
+/* The scratch every walk of crl_exact_alloca_lifetimes shares. */
+typedef struct walk {
+  uint32_t nb, W;
+  uint32_t *stack, *out, *stamp;
+  uint64_t *seen;
+  uint8_t *kind;
   crl_live_scratch sc;
-  if (!stack || !seen || !out || !ord || !kv || !stamp || !kind ||
-      crl_live_scratch_init(&sc, &p->live_cfg) != 0) {
-    free(seen);
-    free(stamp);
-    free(kind);
-    free(stack);
-    free(out);
-    free(ord);
-    free(kv);
-    return -1;
-  }
-  /* Allocas with markers that get a field, largest first. */
+  int sc_ok;
+  crl_vec last, marks;
+} walk;
+
+static void walk_free(walk *w) {
+  if (w->sc_ok) crl_live_scratch_free(&w->sc);
+  crl_vec_free(&w->last);
+  crl_vec_free(&w->marks);
+  free(w->seen);
+  free(w->stamp);
+  free(w->kind);
+  free(w->stack);
+  free(w->out);
+}
+
+static int walk_init(walk *w, crl_plan *p) {
+  memset(w, 0, sizeof *w);
+  w->nb = p->num_blocks;
+  w->W = (w->nb + 63) / 64;
+  w->stack = crl_malloc((w->nb + 1) * sizeof *w->stack);
+  w->seen = crl_calloc(w->W + 1, sizeof *w->seen);
+  w->out = crl_malloc((w->nb + 1) * sizeof *w->out);
+  w->stamp = crl_calloc(w->nb + 1, sizeof *w->stamp);
+  w->kind = crl_malloc(w->nb + 1);
+  w->sc_ok = crl_live_scratch_init(&w->sc, &p->live_cfg) == 0;
+  return w->stack && w->seen && w->out && w->stamp && w->kind && w->sc_ok ? 0 : -1;
+}
+
+/* Allocas with markers that get a field, largest first, into ord; their
+ * number. kv: scratch of one entry per candidate. */
+static uint32_t by_size(crl_coro *c, crl_plan *p, crl_keyed *kv, uint32_t *ord) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
@@ -183,74 +198,88 @@ int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
     kv[n++] = (crl_keyed){~size, i};
   }
   crl_keyed_sort(kv, n, ord);
-  uint64_t budget = (uint64_t)CRL_EXACT_BUDGET * nb + CRL_EXACT_BUDGET_MIN, spare = budget;
-  crl_vec last = {0}, marks = {0};
-  int rc = 0;
-  for (uint32_t k = 0; k < n && budget > 0; k++) {
-    uint32_t i = ord[k];
-    crl_cand *cd = &p->cands[i];
-    if (last_markers(cd->value, &last, &marks) != 0) {
-      rc = -1;
-      break;
-    }
-    stamp_markers(p, &last, stamp, kind, k + 1);
-    uint64_t cap = budget > UINT32_MAX - 1 ? UINT32_MAX - 1 : budget;
-    if (!spare && cap > CRL_EXACT_LATE_WALK) cap = CRL_EXACT_LATE_WALK;
-    uint32_t spent, reached;
-    uint32_t used = forward_blocks(p, &marks, seen, stack, &reached, (uint32_t)cap, stamp, kind,
-                                   k + 1, &spent);
-    /* The walk's blocks move out of the shared scratch: only the few
-     * walks that succeed pay for a bitset of the whole function. */
-    uint64_t *fwd = used == UINT32_MAX ? NULL : crl_calloc(W + 1, sizeof *fwd);
-    for (uint32_t j = 0; j < reached; j++) {
-      uint32_t b = stack[j];
-      seen[b >> 6] &= ~(1ULL << (b & 63));
-      if (fwd) fwd[b >> 6] |= 1ULL << (b & 63);
-    }
-    if (used == UINT32_MAX) {
-      spare -= spent < spare ? spent : spare;
-      continue;
-    }
-    if (!fwd || !(cd->markers = marker_map(&last))) {
-      free(fwd);
-      rc = -1;
-      break;
-    }
-    budget -= used < budget ? used : budget;
-    /* Backward: live-in blocks, the definition and the uses. */
-    uint64_t *bwd = crl_calloc(W + 1, sizeof *bwd);
-    if (!bwd) {
-      free(fwd);
-      rc = -1;
-      break;
-    }
-    uint32_t m = crl_live_in_blocks(&sc, &lv[i], out);
-    budget -= m < budget ? m : budget;
-    for (uint32_t j = 0; j < m; j++) bwd[out[j] >> 6] |= 1ULL << (out[j] & 63);
-    for (uint32_t j = 0; j < lv[i].num_uses; j++)
-      if (lv[i].use_blocks[j] < nb)
-        bwd[lv[i].use_blocks[j] >> 6] |= 1ULL << (lv[i].use_blocks[j] & 63);
-    if (lv[i].def_block < nb) bwd[lv[i].def_block >> 6] |= 1ULL << (lv[i].def_block & 63);
-    /* Every block touching it (its uses may be only the reads that matter:
-     * a write nothing reads still needs the storage). */
-    if (cd->reach) {
-      for (uint32_t j = 0; j < rv[i].num_gen; j++)
-        if (rv[i].gen_blocks[j] < nb) bwd[rv[i].gen_blocks[j] >> 6] |= 1ULL << (rv[i].gen_blocks[j] & 63);
-      for (uint32_t j = 0; j < rv[i].num_kill; j++)
-        if (rv[i].kill_blocks[j] < nb) bwd[rv[i].kill_blocks[j] >> 6] |= 1ULL << (rv[i].kill_blocks[j] & 63);
-    }
-    for (uint32_t w = 0; w < W; w++) fwd[w] &= bwd[w];
-    free(bwd);
-    cd->live_blocks = fwd;
+  return n;
+}
+
+static void set_bit(uint64_t *bits, uint32_t b, uint32_t nb) {
+  if (b < nb) bits[b >> 6] |= 1ULL << (b & 63);
+}
+
+/* Candidate i's backward side: its live-in blocks, its definition and
+ * uses, and (reach) every block touching it: its uses may be only the
+ * reads that matter, and a write nothing reads still needs the storage.
+ * Returns the bitset (NULL out of memory); *cost, the blocks listed. */
+static uint64_t *backward_blocks(walk *w, const crl_cand *cd, const crl_live_value *lv,
+                                 const crl_reach_value *rv, uint32_t *cost) {
+  uint64_t *bwd = crl_calloc(w->W + 1, sizeof *bwd);
+  if (!bwd) return NULL;
+  uint32_t m = crl_live_in_blocks(&w->sc, lv, w->out);
+  *cost = m;
+  for (uint32_t j = 0; j < m; j++) set_bit(bwd, w->out[j], w->nb);
+  for (uint32_t j = 0; j < lv->num_uses; j++) set_bit(bwd, lv->use_blocks[j], w->nb);
+  set_bit(bwd, lv->def_block, w->nb);
+  if (cd->reach) {
+    for (uint32_t j = 0; j < rv->num_gen; j++) set_bit(bwd, rv->gen_blocks[j], w->nb);
+    for (uint32_t j = 0; j < rv->num_kill; j++) set_bit(bwd, rv->kill_blocks[j], w->nb);
   }
-  crl_live_scratch_free(&sc);
-  crl_vec_free(&last);
-  crl_vec_free(&marks);
-  free(seen);
-  free(stamp);
-  free(kind);
-  free(stack);
-  free(out);
+  return bwd;
+}
+
+/* The k-th alloca by size, candidate i: its blocks forward from its
+ * starts within the budget, intersected with its backward blocks, into
+ * cd->live_blocks (left NULL when the walk is over budget). 0, or -1 out
+ * of memory. */
+static int one_alloca(walk *w, crl_plan *p, uint32_t i, uint32_t k, const crl_live_value *lv,
+                      const crl_reach_value *rv, uint64_t *budget, uint64_t *spare) {
+  crl_cand *cd = &p->cands[i];
+  if (last_markers(cd->value, &w->last, &w->marks) != 0) return -1;
+  stamp_markers(p, &w->last, w->stamp, w->kind, k + 1);
+  uint64_t cap = *budget > UINT32_MAX - 1 ? UINT32_MAX - 1 : *budget;
+  if (!*spare && cap > CRL_EXACT_LATE_WALK) cap = CRL_EXACT_LATE_WALK;
+  uint32_t spent, reached;
+  uint32_t used = forward_blocks(p, &w->marks, w->seen, w->stack, &reached, (uint32_t)cap,
+                                 w->stamp, w->kind, k + 1, &spent);
+  /* The walk's blocks move out of the shared scratch: only the few walks
+   * that succeed pay for a bitset of the whole function. */
+  uint64_t *fwd = used == UINT32_MAX ? NULL : crl_calloc(w->W + 1, sizeof *fwd);
+  for (uint32_t j = 0; j < reached; j++) {
+    uint32_t b = w->stack[j];
+    w->seen[b >> 6] &= ~(1ULL << (b & 63));
+    if (fwd) fwd[b >> 6] |= 1ULL << (b & 63);
+  }
+  if (used == UINT32_MAX) {
+    *spare -= spent < *spare ? spent : *spare;
+    return 0;
+  }
+  if (!fwd || !(cd->markers = marker_map(&w->last))) {
+    free(fwd);
+    return -1;
+  }
+  *budget -= used < *budget ? used : *budget;
+  uint32_t m = 0;
+  uint64_t *bwd = backward_blocks(w, cd, &lv[i], &rv[i], &m);
+  if (!bwd) {
+    free(fwd);
+    return -1;
+  }
+  *budget -= m < *budget ? m : *budget;
+  for (uint32_t x = 0; x < w->W; x++) fwd[x] &= bwd[x];
+  free(bwd);
+  cd->live_blocks = fwd;
+  return 0;
+}
+
+int crl_exact_alloca_lifetimes(crl_coro *c, crl_plan *p,
+                               const crl_live_value *lv, const crl_reach_value *rv) {
+  walk w;
+  uint32_t *ord = crl_malloc((p->num_cands + 1) * sizeof *ord);
+  crl_keyed *kv = crl_malloc((p->num_cands + 1) * sizeof *kv);
+  int rc = walk_init(&w, p) == 0 && ord && kv ? 0 : -1;
+  uint32_t n = rc == 0 ? by_size(c, p, kv, ord) : 0;
+  uint64_t budget = (uint64_t)CRL_EXACT_BUDGET * w.nb + CRL_EXACT_BUDGET_MIN, spare = budget;
+  for (uint32_t k = 0; k < n && budget > 0 && rc == 0; k++)
+    rc = one_alloca(&w, p, ord[k], k, lv, rv, &budget, &spare);
+  walk_free(&w);
   free(ord);
   free(kv);
   return rc;

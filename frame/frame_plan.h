@@ -204,7 +204,7 @@ int crl_remat_candidate(LLVMValueRef v);
 /* The recomputed candidates, users before the recomputed operands they
  * use (the rewrite's order); malloc'd, NULL when out of memory. */
 uint32_t *crl_remat_order(crl_plan *p, uint32_t *count);
-/* rewrite.c: a narrow slot's store value and widened reload (crl_cand). */
+/* narrow.c: a narrow slot's store value and widened reload (crl_cand). */
 LLVMValueRef crl_narrow_store_value(crl_coro *c, uint32_t field, LLVMValueRef v,
                                     LLVMBuilderRef b);
 LLVMValueRef crl_widen_reload(crl_coro *c, int zext, LLVMValueRef ld, LLVMTypeRef ty,

@@ -65,6 +65,44 @@ static void set_range(uint64_t *w, uint32_t a, uint32_t b) {
   for (; a < b; a++) w[a >> 6] |= 1ULL << (a & 63);
 }
 
+/* Spills stored at suspend points (ssa) share a slot unless live
+ * together: their pairs among the overlapping hulls are checked one by
+ * one. */
+static void share_ssa_slots(crl_bitset *rows, const uint32_t *cf, uint32_t ncf,
+                            const uint64_t *ssa, uint32_t W, interf_ctx *x) {
+  for (uint32_t k = 0; k < ncf; k++) {
+    uint32_t f = cf[k];
+    if (!(ssa[f >> 6] >> (f & 63) & 1)) continue;
+    uint64_t *row = rows[f].words;
+    for (uint32_t w = (f + 1) >> 6; w < W; w++)
+      for (uint64_t bits = row[w] & ssa[w]; bits; bits &= bits - 1) {
+        uint32_t j = (w << 6) + crl_ctz64(bits);
+        if (j <= f || interferes(f, j, x)) continue;
+        row[w] &= ~(1ULL << (j & 63));
+        rows[j].words[f >> 6] &= ~(1ULL << (f & 63));
+      }
+  }
+}
+
+/* Large allocas whose exact lifetimes never meet share storage. big:
+ * scratch of ncf entries. */
+static void share_disjoint_allocas(crl_plan *p, crl_bitset *rows, const uint32_t *cf,
+                                   uint32_t ncf, uint32_t *big, interf_ctx *x) {
+  uint32_t nbig = 0;
+  for (uint32_t k = 0; k < ncf; k++)
+    if (p->cands[x->cand_of_field[cf[k]]].live_blocks) big[nbig++] = cf[k];
+  for (uint32_t k = 0; k < nbig; k++)
+    for (uint32_t q = k + 1; q < nbig; q++) {
+      uint32_t f = big[k], g = big[q];
+      if (!(rows[f].words[g >> 6] >> (g & 63) & 1) ||
+          !crl_alloca_lifetimes_disjoint(p, &p->cands[x->cand_of_field[f]],
+                                         &p->cands[x->cand_of_field[g]]))
+        continue;
+      rows[f].words[g >> 6] &= ~(1ULL << (g & 63));
+      rows[g].words[f >> 6] &= ~(1ULL << (f & 63));
+    }
+}
+
 /* Interference rows, a word at a time. Candidate fields have ids in hull
  * order (plan_fields), so the fields whose hull starts before field f's
  * ends are an id range; taking out those whose hull ended before f's starts
@@ -128,33 +166,8 @@ static uint64_t *interference_rows(crl_coro *c, crl_plan *p, interf_ctx *x,
   }
   for (uint32_t f = 0; f < nf; f++)
     if (x->cand_of_field[f] == UINT32_MAX) set_range(rows[f].words, 0, nf);
-  /* Spills stored at suspend points share a slot unless live together. */
-  for (uint32_t k = 0; k < ncf; k++) {
-    uint32_t f = cf[k];
-    if (!(ssa[f >> 6] >> (f & 63) & 1)) continue;
-    uint64_t *row = rows[f].words;
-    for (uint32_t w = (f + 1) >> 6; w < W; w++)
-      for (uint64_t bits = row[w] & ssa[w]; bits; bits &= bits - 1) {
-        uint32_t j = (w << 6) + crl_ctz64(bits);
-        if (j <= f || interferes(f, j, x)) continue;
-        row[w] &= ~(1ULL << (j & 63));
-        rows[j].words[f >> 6] &= ~(1ULL << (f & 63));
-      }
-  }
-  /* Large allocas whose exact lifetimes never meet share storage. */
-  uint32_t nbig = 0;
-  for (uint32_t k = 0; k < ncf; k++)
-    if (p->cands[x->cand_of_field[cf[k]]].live_blocks) hi[nbig++] = cf[k];
-  for (uint32_t k = 0; k < nbig; k++)
-    for (uint32_t q = k + 1; q < nbig; q++) {
-      uint32_t f = hi[k], g = hi[q];
-      if (!(rows[f].words[g >> 6] >> (g & 63) & 1) ||
-          !crl_alloca_lifetimes_disjoint(p, &p->cands[x->cand_of_field[f]],
-                                         &p->cands[x->cand_of_field[g]]))
-        continue;
-      rows[f].words[g >> 6] &= ~(1ULL << (g & 63));
-      rows[g].words[f >> 6] &= ~(1ULL << (f & 63));
-    }
+  share_ssa_slots(rows, cf, ncf, ssa, W, x);
+  share_disjoint_allocas(p, rows, cf, ncf, hi, x);
 out:
   free(others); free(dead); free(ssa); free(cf); free(hi);
   return store;

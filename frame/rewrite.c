@@ -196,22 +196,6 @@ static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
   return rc;
 }
 
-/* What a spill stores: the value, truncated to a narrow slot's width. */
-LLVMValueRef crl_narrow_store_value(crl_coro *c, uint32_t field, LLVMValueRef v,
-                                    LLVMBuilderRef b) {
-  LLVMTypeRef t = c->fields[field].type;
-  return t == LLVMTypeOf(v) ? v : LLVMBuildTrunc(b, v, t, "");
-}
-
-/* A reload `ld` of a narrow slot extended back to `ty` (sign-extended
- * unless zext). */
-LLVMValueRef crl_widen_reload(crl_coro *c, int zext, LLVMValueRef ld, LLVMTypeRef ty,
-                              LLVMBuilderRef b) {
-  (void)c;
-  if (LLVMTypeOf(ld) == ty) return ld;
-  return zext ? LLVMBuildZExt(b, ld, ty, "") : LLVMBuildSExt(b, ld, ty, "");
-}
-
 /* Where a value defined by `def` can be stored right after it. */
 static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
   if (LLVMIsAPHINode(def))

@@ -134,6 +134,61 @@ class GenBase:
             " --asan" if self.asan_asked else "")
 
 
+class BodyGen(GenBase):
+    """The pieces of a coroutine body gen_retcon.py and gen_async.py both
+    write: the code before coro.id/coro.begin (prebegin: a diamond, an
+    initialized slot handed to the driver), operands (from self.vals, the
+    values defined so far) and array indices."""
+
+    def pre_extra(self, c):
+        """Before coro.id: a diamond whose phi is used after suspends, and
+        an initialized slot whose address the driver is given (and writes
+        through) before coro.begin."""
+        r = self.rng
+        c.prebr = None
+        c.pretouch = False
+        if not self.on("prebegin"):
+            return
+        # Not with allocas stored before coro.begin: LLVM 22 then writes
+        # invalid IR when coro.begin is not in the entry block (the store
+        # gets the frame address defined after coro.begin; see
+        # bench/FUZZ_RESULTS.md).
+        if r.random() < 0.35 and not c.prebegin_init:
+            c.prebr = (self.operand(), self.operand(), self.operand())
+            self.vals.append("%pbm")
+        c.pretouch = c.prebegin_init and bool(c.slots) and r.random() < 0.5
+
+    def emit_pre_extra(self, c):
+        o = self.out
+        if c.pretouch:
+            o.append("  call void @touch(ptr %s, i32 signext 2999)" % c.slots[0])
+        if c.prebr:
+            a, x, y = c.prebr
+            o.append("  %%pbc.u = urem i64 %s, 3" % a)
+            o.append("  %pbc = icmp eq i64 %pbc.u, 0")
+            o.append("  br i1 %pbc, label %pre.a, label %pre.b")
+            o.append("pre.a:")
+            o.append("  %%pba = mul i64 %s, 5" % x)
+            o.append("  br label %pre.j")
+            o.append("pre.b:")
+            o.append("  %%pbb = add i64 %s, 9" % y)
+            o.append("  br label %pre.j")
+            o.append("pre.j:")
+            o.append("  %pbm = phi i64 [ %pba, %pre.a ], [ %pbb, %pre.b ]")
+
+    def operand(self):
+        r = self.rng
+        if r.random() < 0.2:
+            return str(r.choice([0, 1, 3, 7, 255, 65537, 123456789, -5]))
+        return r.choice(self.vals)
+
+    def idx(self, iid, m, idx):
+        if isinstance(idx, tuple):
+            self.out.append("  %%ix%d = urem i64 %s, %d" % (iid, idx[1], m))
+            return "%%ix%d" % iid
+        return str(idx)
+
+
 # The C side of @trace and @mix, the same on every target (int64_t for
 # the IR's i64; the IR declares trace's i32 signext, as s390x, RISC-V 64
 # and PowerPC 64 need).

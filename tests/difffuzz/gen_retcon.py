@@ -171,7 +171,7 @@ class Coro:
     pass
 
 
-class Gen(gen_common.GenBase):
+class Gen(gen_common.BodyGen):
     def __init__(self, seed, size, disabled, asan):
         super().__init__(seed, size, disabled, asan)
         # swifterror choices: a stream of their own (see the docstring).
@@ -269,48 +269,6 @@ class Gen(gen_common.GenBase):
         if c.results == "{i64, i32}":
             return [self.operand(), self.i32op()]
         return []
-
-    def pre_extra(self, c):
-        """Before coro.id: a diamond whose phi is used after suspends, and
-        an initialized slot whose address the driver is given (and writes
-        through) before coro.begin."""
-        r = self.rng
-        c.prebr = None
-        c.pretouch = False
-        if not self.on("prebegin"):
-            return
-        # Not with allocas stored before coro.begin: LLVM 22 then writes
-        # invalid IR when coro.begin is not in the entry block (the store
-        # gets the frame address defined after coro.begin; see
-        # bench/FUZZ_RESULTS.md).
-        if r.random() < 0.35 and not c.prebegin_init:
-            c.prebr = (self.operand(), self.operand(), self.operand())
-            self.vals.append("%pbm")
-        c.pretouch = c.prebegin_init and bool(c.slots) and r.random() < 0.5
-
-    def emit_pre_extra(self, c):
-        o = self.out
-        if c.pretouch:
-            o.append("  call void @touch(ptr %s, i32 signext 2999)" % c.slots[0])
-        if c.prebr:
-            a, x, y = c.prebr
-            o.append("  %%pbc.u = urem i64 %s, 3" % a)
-            o.append("  %pbc = icmp eq i64 %pbc.u, 0")
-            o.append("  br i1 %pbc, label %pre.a, label %pre.b")
-            o.append("pre.a:")
-            o.append("  %%pba = mul i64 %s, 5" % x)
-            o.append("  br label %pre.j")
-            o.append("pre.b:")
-            o.append("  %%pbb = add i64 %s, 9" % y)
-            o.append("  br label %pre.j")
-            o.append("pre.j:")
-            o.append("  %pbm = phi i64 [ %pba, %pre.a ], [ %pbb, %pre.b ]")
-
-    def operand(self):
-        r = self.rng
-        if r.random() < 0.2:
-            return str(r.choice([0, 1, 3, 7, 255, 65537, 123456789, -5]))
-        return r.choice(self.vals)
 
     def i32op(self):
         if self.i32s and self.rng.random() < 0.7:
@@ -694,12 +652,6 @@ class Gen(gen_common.GenBase):
         uninitialized one after the resume: the error is cleared first."""
         if self.c.swe_arg and not self.c.swe_param:
             self.out.append("  store ptr null, ptr %err, align 8")
-
-    def idx(self, iid, m, idx):
-        if isinstance(idx, tuple):
-            self.out.append("  %%ix%d = urem i64 %s, %d" % (iid, idx[1], m))
-            return "%%ix%d" % iid
-        return str(idx)
 
     def emit_items(self, items, skip):
         o = self.out

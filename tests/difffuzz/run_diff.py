@@ -33,11 +33,14 @@ timeout) and its stdout and exit status compared with the reference.
 that C++ never emits and a C driver; the reference is clang-22 -O2 on the
 presplit module and the driver (LLVM's pipeline lowers it), the only mode
 is `ir`, and the lowered modules are compiled with the same driver. A
-module for another architecture (gen_ir.py's layout32 and bigendian:
-i686, ARM, s390x) is lowered as it is, built by clang-22 for its triple
-with the flags tests/targets/target_env.sh gives (static, lld), without
-sanitizers, and run under that target's qemu-user with the same stack
-limit; its reference is the same program retargeted to the host (the
+module for another architecture (gen_common.py's targets: i686, ARM,
+s390x, AArch64, RISC-V 64, PowerPC 64 LE, wasm32; from every IR
+generator) is lowered as it is, built by clang-22 for its triple with the
+flags tests/targets/target_env.sh gives (static, lld; WASI for wasm32),
+without sanitizers, and run under that target's qemu-user (node for
+wasm32) with the same stack limit. For retcon and async its reference is
+LLVM's lowering built and run the same way; for gen_ir.py's, the same
+program retargeted to the host (the
 target lines replaced), built and run as any reference (with --asan,
 under AddressSanitizer): the programs print the same on every target,
 and the target's own -O2 build can read a frame the program freed

@@ -11,15 +11,28 @@
 #include "cloner/split_clone.h"
 #include "irkit/keysort.h"
 
+/* The same address as a pointer of type `to` (another address space):
+ * its bits reinterpreted through an integer, not an addrspacecast. LLVM
+ * inlines the projection with the context standing for its parameter as
+ * it is, so no conversion happens there; an addrspacecast would be one,
+ * and some backends cannot select it at all (SystemZ: "Cannot select
+ * addrspacecast[0 -> 1]"). */
+static LLVMValueRef reinterpret_ptr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef v,
+                                    LLVMTypeRef to) {
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(v));
+  LLVMTypeRef it = LLVMIntPtrTypeForASInContext(c->ctx, c->td, as);
+  return LLVMBuildIntToPtr(b, LLVMBuildPtrToInt(b, v, it, ""), to, "");
+}
+
 /* The callee's context as the projection takes it: its pointer parameter
  * may be in another address space (none when it is variadic only). */
-static LLVMValueRef projection_arg(crl_split_clone *x, const crl_async_susp *as) {
+static LLVMValueRef projection_arg(crl_coro *c, crl_split_clone *x, const crl_async_susp *as) {
   LLVMValueRef callee_ctx = LLVMGetParam(x->fn, as->ctx_index);
   LLVMTypeRef ft = LLVMGlobalGetValueType(as->projection_fn);
   LLVMTypeRef param = NULL;
   if (LLVMCountParamTypes(ft) == 1) LLVMGetParamTypes(ft, &param);
   if (!param || param == LLVMTypeOf(callee_ctx)) return callee_ctx;
-  return LLVMBuildAddrSpaceCast(x->entry_b, callee_ctx, param, "");
+  return reinterpret_ptr(c, x->entry_b, callee_ctx, param);
 }
 
 /* The projection's result is the coroutine's context (the frame's base),
@@ -28,7 +41,7 @@ static LLVMValueRef projection_arg(crl_split_clone *x, const crl_async_susp *as)
  * ramp's frame, or a pointer-sized integer), since cloned code uses it
  * where the ramp uses that parameter. */
 static LLVMValueRef build_frame(crl_coro *c, crl_split_clone *x, const crl_async_susp *as) {
-  LLVMValueRef arg = projection_arg(x, as);
+  LLVMValueRef arg = projection_arg(c, x, as);
   LLVMTypeRef ft = LLVMGlobalGetValueType(as->projection_fn);
   LLVMValueRef ctx = LLVMBuildCall2(x->entry_b, ft, as->projection, &arg, 1, "async.ctx");
   LLVMSetInstructionCallConv(ctx, LLVMGetFunctionCallConv(as->projection_fn));
@@ -36,7 +49,7 @@ static LLVMValueRef build_frame(crl_coro *c, crl_split_clone *x, const crl_async
   LLVMTypeRef ct = LLVMTypeOf(c->frame_base);
   int ct_ptr = LLVMGetTypeKind(ct) == LLVMPointerTypeKind;
   LLVMTypeRef pt = ct_ptr ? ct : c->ptr_t;
-  if (LLVMTypeOf(ctx) != pt) ctx = LLVMBuildAddrSpaceCast(x->entry_b, ctx, pt, "");
+  if (LLVMTypeOf(ctx) != pt) ctx = reinterpret_ptr(c, x->entry_b, ctx, pt);
   x->frame_base = ct_ptr ? ctx : LLVMBuildPtrToInt(x->entry_b, ctx, ct, "async.ctx.int");
   LLVMValueRef off = LLVMConstInt(c->i64_t, crl_async_of(c)->frame_offset, 0);
   return LLVMBuildInBoundsGEP2(x->entry_b, c->i8_t, ctx, &off, 1, "async.ctx.frameptr");

@@ -421,9 +421,15 @@ static int check_target(const crl_coro *c) {
 
 /* Every part ends in a guaranteed tail call: a target (or a function
  * without the target feature) that cannot make one is refused up front,
- * rather than lowered into calls that grow the stack with every await. */
+ * rather than lowered into calls that grow the stack with every await;
+ * so is a target whose backend is known to miscompile those tail calls
+ * (its async_refusal). */
 static int check_tail_calls(const crl_coro *c) {
-  const char *why = NULL;
+  const char *why = crl_target_async_refusal(c->target);
+  if (why) {
+    CRL_ERR(c, c->id, "async coroutines are not lowered for %s: %s", c->target->name, why);
+    return -1;
+  }
   if (crl_target_tail_calls(c->target, c->fn, &why)) return 0;
   CRL_ERR(c, c->id, "async coroutines need guaranteed tail calls, which %s cannot make "
                     "here: %s", c->target->name, why);

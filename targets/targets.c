@@ -140,6 +140,10 @@ int crl_target_tail_calls(const crl_target *t, LLVMValueRef fn, const char **why
   return 1;
 }
 
+const char *crl_target_async_refusal(const crl_target *t) {
+  return t ? t->async_refusal : NULL;
+}
+
 int crl_target_tail_guaranteed(const crl_target *t, unsigned cc) {
   const crl_cc_rule *r = crl_target_cc_rule(t, cc);
   return r && r->guaranteed;

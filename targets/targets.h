@@ -54,6 +54,11 @@ typedef struct crl_target {
    * a preemptible function may need the caller's TOC pointer restored
    * after it, so it cannot be a tail call). */
   int musttail_local_callee;
+  /* Why async (Swift-style) coroutines are not lowered for this target
+   * although its rules allow their tail calls, a phrase fit to follow
+   * "async coroutines are not lowered for NAME: " (a backend bug that makes
+   * the output fail at run time, named by its report); NULL: lowered. */
+  const char *async_refusal;
   /* Alignment every general-purpose allocation has (malloc, operator
    * new) on the target's C library; td says which ABI where the
    * architecture has several (i686: Windows' CRT or glibc). */
@@ -92,6 +97,9 @@ int crl_target_can_musttail(const crl_target *t, LLVMValueRef call,
  * calling convention? Async coroutines cannot be lowered without; *why
  * as above. */
 int crl_target_tail_calls(const crl_target *t, LLVMValueRef fn, const char **why);
+/* Why t refuses async coroutines although its tail-call rules would
+ * allow them (its async_refusal), or NULL when it lowers them. */
+const char *crl_target_async_refusal(const crl_target *t);
 /* Does a tail call of this convention stay a real one without
  * optimisation (what await loops need not to overflow the stack)? */
 int crl_target_tail_guaranteed(const crl_target *t, unsigned cc);

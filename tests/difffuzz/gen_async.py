@@ -60,28 +60,41 @@ pointer the callee writes its result through (or null). Features, for
 afpform, projcast and handoff draw from a random stream of their own,
 llvmforms from another, so that a seed's program is otherwise the same
 with or without them.
+The module's target (features native, notriple, layout32, bigendian,
+othertargets): one of ASYNC_TARGETS, chosen as gen_common.py says (the
+targets whose backends make the swifttailcc tail calls async coroutines
+need, less i686, which corolower refuses). The context header's slots
+are 8 bytes apart on every target; the driver's types are the IR's
+(int64_t for i64; i32 arguments from the IR to C are signext).
 The driver starts 1-3 tasks, runs the executor, prints every trace, each
 task's result, and checks the contexts: allocated with the size patched
 into the afp (field 1, read at run time), a 64-byte canary after it
 (checked when freed), every context freed exactly once.
 """
-import argparse
 import os
 import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_common  # noqa: E402
+from gen_common import TARGET_FEATURES  # noqa: E402
 from wide_types import WIDE  # noqa: E402
 
 FEATURES = ["wide", "await", "yield", "yieldval", "poke", "projection", "allocas", "loops", "branch", "typed",
-            "prebegin", "endforms", "lifetime", "earlyend", "afpform", "projcast", "handoff", "llvmforms"]
+            "prebegin", "endforms", "lifetime", "earlyend", "afpform", "projcast", "handoff", "llvmforms"] + \
+    TARGET_FEATURES
+# The targets whose backends lower swifttailcc musttail calls as async
+# coroutines need them: not RISC-V 64, PowerPC 64 or WebAssembly (no
+# swifttailcc), nor i686, which corolower refuses (targets/i686.c: LLVM
+# 22's x86-32 backend gets those calls' stack arguments wrong, and LLVM's
+# own lowering fails at run time). tests/targets/diagnostics.sh checks the
+# refusals there.
+ASYNC_TARGETS = ("x86_64", "notriple", "nolayout", "aarch64", "arm", "s390x")
 
-HEADER = '''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
-target triple = "x86_64-pc-linux-gnu"
-
+HEADER = '''
 %swift.async_func_pointer = type <{ i32, i32 }>
 
-declare void @trace(i32, i64)
+declare void @trace(i32 signext, i64)
 declare i64 @mix(i64, i64)
 declare ptr @fz_ctx_alloc(i64)
 declare void @fz_ctx_free(ptr)
@@ -101,7 +114,7 @@ declare void @llvm.coro.end(ptr, i1, token)
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 declare void @llvm.lifetime.start.p0(ptr captures(none))
 declare void @llvm.lifetime.end.p0(ptr captures(none))
-declare void @touch(ptr, i32)
+declare void @touch(ptr, i32 signext)
 
 define void @glue_run(ptr %fn, ptr %ctx) {
   call swifttailcc void %fn(ptr swiftasync %ctx)
@@ -168,35 +181,23 @@ define swifttailcc void @fwd_nothing() {
 }
 '''
 
-DRIVER_HEAD = r'''#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+DRIVER_HEAD = gen_common.C_TRACE + r'''
 typedef struct { int32_t rel; uint32_t size; } afp_t;
 static void *afp_function(const afp_t *a) { return (void *)((const char *)&a->rel + a->rel); }
 void glue_run(void *fn, void *ctx);
-void glue_run_val(void *fn, void *ctx, long v);
+void glue_run_val(void *fn, void *ctx, int64_t v);
 void task_done(void);
-
-static long g_lines;
-static uint64_t g_ck = 1;
 static int g_failed;
-void trace(int tag, long v) {
-  g_ck = g_ck * 6364136223846793005ull + (uint64_t)(tag ^ v);
-  if (g_lines < 4000) { printf("t%d %ld\n", tag, v); ++g_lines; }
-}
-long mix(long a, long b) {
-  uint64_t x = (uint64_t)a ^ ((uint64_t)b + 0x9e3779b97f4a7c15ull + ((uint64_t)a << 6) + ((uint64_t)a >> 2));
-  return (long)x;
-}
+/* The context header's slots are 8 bytes apart whatever the pointer size. */
+#define SLOT(c, k) ((char *)(c) + 8 * (k))
+
 /* Contexts: 0xA5 inside, a 64-byte canary after the size asked for. */
 #define CANARY 64
-static long g_live, g_allocs;
-void *fz_ctx_alloc(long size) {
+static int64_t g_live, g_allocs;
+void *fz_ctx_alloc(int64_t size) {
   if (size <= 0 || size > (1 << 20)) { printf("BAD CONTEXT SIZE\n"); exit(3); }
   char *b = aligned_alloc(16, (size_t)(32 + size + CANARY + 15) & ~(size_t)15);
-  ((long *)b)[0] = 0x43545854; ((long *)b)[1] = size;
+  ((int64_t *)b)[0] = 0x43545854; ((int64_t *)b)[1] = size;
   char *p = b + 32;
   memset(p, 0xA5, (size_t)size);
   memset(p + size, 0x5C, CANARY);
@@ -205,16 +206,16 @@ void *fz_ctx_alloc(long size) {
 }
 void fz_ctx_free(void *q) {
   char *p = q, *b = p - 32;
-  if (((long *)b)[0] != 0x43545854) { printf("BAD CONTEXT FREE\n"); exit(3); }
-  long size = ((long *)b)[1];
+  if (((int64_t *)b)[0] != 0x43545854) { printf("BAD CONTEXT FREE\n"); exit(3); }
+  int64_t size = ((int64_t *)b)[1];
   for (int i = 0; i < CANARY; i++)
     if ((unsigned char)p[size + i] != 0x5C) { printf("CANARY CORRUPTED\n"); g_failed = 1; break; }
-  ((long *)b)[0] = 0;
+  ((int64_t *)b)[0] = 0;
   memset(p, 0xDD, (size_t)size);
   free(b);
   --g_live;
 }
-void touch(long *p, int tag) {
+void touch(int64_t *p, int tag) {
   trace(tag, *p);
   *p = mix(*p, tag);
 }
@@ -226,17 +227,17 @@ void *fz_same(void *p) { return p; }
 void fz_run_now(void *fn, void *ctx) { glue_run(fn, ctx); }
 /* The executor: FIFO. */
 #define QN 65536
-static struct { void *fn, *ctx; int kind; long v; long *p; } g_q[QN];
+static struct { void *fn, *ctx; int kind; int64_t v; int64_t *p; } g_q[QN];
 static unsigned g_head, g_tail;
-static long g_steps;
-static void push(void *fn, void *ctx, int kind, long v, long *p) {
+static int64_t g_steps;
+static void push(void *fn, void *ctx, int kind, int64_t v, int64_t *p) {
   if (g_tail - g_head >= QN) { printf("QUEUE OVERFLOW\n"); exit(3); }
   unsigned i = g_tail++ % QN;
   g_q[i].fn = fn; g_q[i].ctx = ctx; g_q[i].kind = kind; g_q[i].v = v; g_q[i].p = p;
 }
 void fz_enqueue(void *fn, void *ctx) { push(fn, ctx, 0, 0, 0); }
-void fz_enqueue_val(void *fn, void *ctx, long v) { push(fn, ctx, 1, v, 0); }
-void fz_enqueue_poke(void *fn, void *ctx, long *p, long v) { push(fn, ctx, 2, v, p); }
+void fz_enqueue_val(void *fn, void *ctx, int64_t v) { push(fn, ctx, 1, v, 0); }
+void fz_enqueue_poke(void *fn, void *ctx, int64_t *p, int64_t v) { push(fn, ctx, 2, v, p); }
 static void run(void) {
   while (g_head != g_tail) {
     unsigned i = g_head++ % QN;
@@ -247,18 +248,18 @@ static void run(void) {
     else glue_run(g_q[i].fn, g_q[i].ctx);
   }
 }
-void fz_task_done(void *ctx, long v) {
-  printf("task done %ld\n", v);
+void fz_task_done(void *ctx, int64_t v) {
+  printf("task done %" PRId64 "\n", v);
   fz_ctx_free(ctx);
 }
-static void *new_task(const afp_t *a, long a0, long a1, long *out) {
-  char *c = fz_ctx_alloc((long)a->size);
-  ((void **)c)[0] = 0;
-  ((void **)c)[1] = (void *)task_done;
-  ((long *)c)[2] = a0;
-  ((long *)c)[3] = a1;
-  ((void **)c)[4] = 0;
-  ((void **)c)[5] = out;
+static void *new_task(const afp_t *a, int64_t a0, int64_t a1, int64_t *out) {
+  char *c = fz_ctx_alloc((int64_t)a->size);
+  *(void **)SLOT(c, 0) = 0;
+  *(void **)SLOT(c, 1) = (void *)task_done;
+  *(int64_t *)SLOT(c, 2) = a0;
+  *(int64_t *)SLOT(c, 3) = a1;
+  *(void **)SLOT(c, 4) = 0;
+  *(void **)SLOT(c, 5) = out;
   return c;
 }
 '''
@@ -270,34 +271,17 @@ class Fn:
     pass
 
 
-class Gen:
+class Gen(gen_common.BodyGen):
     def __init__(self, seed, size, disabled, asan):
-        self.rng = random.Random(seed)
+        super().__init__(seed, size, disabled, asan)
         # afpform, projcast, handoff: a stream of their own (see above).
         self.xrng = random.Random(seed * 7919 + 104729)
         # llvmforms: another (so afpform's and the others' stay as they were).
         self.lrng = random.Random(seed * 104723 + 15485863)
-        self.seed = seed
-        self.size = max(1, size)
-        self.off = set(disabled)
-        self.asan = asan
-        self.nid = 0
-        self.tagn = 100
-
-    def on(self, f):
-        return f not in self.off
-
-    def new_id(self):
-        self.nid += 1
-        return self.nid
-
-    def tag(self):
-        self.tagn += 1
-        return self.tagn
-
-    def val(self, p="v"):
-        self.vn += 1
-        return "%%%s%d" % (p, self.vn)
+        # The target: another (gen_common.py), among ASYNC_TARGETS.
+        self.target = gen_common.pick_target(random.Random(seed * 2654435761 + 11), self.on, ASYNC_TARGETS)
+        # No sanitizer for the code of another architecture (run under qemu).
+        self.asan = asan and self.target.host
 
     # afpform, projcast, handoff: choices from self.xrng only.
     def afp_form(self):
@@ -375,48 +359,6 @@ class Gen:
         for t in range(r.randint(1, 3)):
             root = 0 if r.random() < 0.6 else r.randrange(n)
             self.tasks.append((root, r.randrange(1 << 20), r.randrange(-100, 100), r.random() < 0.5))
-
-    def pre_extra(self, c):
-        """Before coro.id: a diamond whose phi is used after suspends, and
-        an initialized slot whose address the driver is given (and writes
-        through) before coro.begin."""
-        r = self.rng
-        c.prebr = None
-        c.pretouch = False
-        if not self.on("prebegin"):
-            return
-        # Not with allocas stored before coro.begin: LLVM 22 then writes
-        # invalid IR when coro.begin is not in the entry block (the store
-        # gets the frame address defined after coro.begin; see
-        # bench/FUZZ_RESULTS.md).
-        if r.random() < 0.35 and not c.prebegin_init:
-            c.prebr = (self.operand(), self.operand(), self.operand())
-            self.vals.append("%pbm")
-        c.pretouch = c.prebegin_init and bool(c.slots) and r.random() < 0.5
-
-    def emit_pre_extra(self, c):
-        o = self.out
-        if c.pretouch:
-            o.append("  call void @touch(ptr %s, i32 2999)" % c.slots[0])
-        if c.prebr:
-            a, x, y = c.prebr
-            o.append("  %%pbc.u = urem i64 %s, 3" % a)
-            o.append("  %pbc = icmp eq i64 %pbc.u, 0")
-            o.append("  br i1 %pbc, label %pre.a, label %pre.b")
-            o.append("pre.a:")
-            o.append("  %%pba = mul i64 %s, 5" % x)
-            o.append("  br label %pre.j")
-            o.append("pre.b:")
-            o.append("  %%pbb = add i64 %s, 9" % y)
-            o.append("  br label %pre.j")
-            o.append("pre.j:")
-            o.append("  %pbm = phi i64 [ %pba, %pre.a ], [ %pbb, %pre.b ]")
-
-    def operand(self):
-        r = self.rng
-        if r.random() < 0.2:
-            return str(r.choice([0, 1, 3, 7, 255, 65537, 123456789, -5]))
-        return r.choice(self.vals)
 
     def seq(self, n, depth):
         return [self.item(depth) for _ in range(n)]
@@ -640,8 +582,8 @@ class Gen:
             o.append("  %%orl%s = call ptr @llvm.coro.async.resume()" % sfx)
             for k, v in enumerate(["%orph", "%%orl%s" % sfx]):
                 o.append("  %%orn%d%s = ptrtoint ptr %s to i64" % (k, sfx, v))
-                o.append("  call void @trace(i32 %d, i64 %%orn%d%s)" % (9500 + 10 * f.idx + k, k, sfx))
-        o.append("  call void @trace(i32 %d, i64 %s)" % (9000 + f.idx, result))
+                o.append("  call void @trace(i32 signext %d, i64 %%orn%d%s)" % (9500 + 10 * f.idx + k, k, sfx))
+        o.append("  call void @trace(i32 signext %d, i64 %s)" % (9000 + f.idx, result))
         o.append("  %%outpp%s = getelementptr inbounds i8, ptr %%ctx, i64 40" % sfx)
         o.append("  %%outp%s = load ptr, ptr %%outpp%s, align 8" % (sfx, sfx))
         o.append("  %%nout%s = icmp eq ptr %%outp%s, null" % (sfx, sfx))
@@ -670,20 +612,6 @@ class Gen:
             o.append("  store i64 %d, ptr %s, align 8" % (1000 + k, s))
         for k, (a, m, _) in enumerate(f.arrays):
             o.append("  call void @llvm.memset.p0.i64(ptr align 8 %s, i8 %d, i64 %d, i1 false)" % (a, 17 + k, 8 * m))
-
-    def block(self):
-        self.bn += 1
-        return "b%d" % self.bn
-
-    def label(self, name):
-        self.out.append("%s:" % name)
-        self.cur = name
-
-    def idx(self, iid, m, idx):
-        if isinstance(idx, tuple):
-            self.out.append("  %%ix%d = urem i64 %s, %d" % (iid, idx[1], m))
-            return "%%ix%d" % iid
-        return str(idx)
 
     def projection(self, n, proj, pf):
         """The suspend's projection operand (emitting what it needs)."""
@@ -743,7 +671,7 @@ class Gen:
                 else:
                     o.append("  %s = %s i64 %s, %s" % (v, op, a, b))
             elif k == "trace":
-                o.append("  call void @trace(i32 %d, i64 %s)" % d)
+                o.append("  call void @trace(i32 signext %d, i64 %s)" % d)
             elif k == "await":
                 j, proj, outp, a0, a1, tr, v, pf = d
                 n = iid
@@ -762,13 +690,13 @@ class Gen:
                 o.append("  %%cb%d = extractvalue { ptr, i64 } %%r%d, 0" % (n, n))
                 o.append("  %s = extractvalue { ptr, i64 } %%r%d, 1" % (v, n))
                 o.append("  call void @fz_ctx_free(ptr %%cb%d)" % n)
-                o.append("  call void @trace(i32 %d, i64 %s)" % (tr, v))
+                o.append("  call void @trace(i32 signext %d, i64 %s)" % (tr, v))
                 if outp:
                     o.append("  %%ol%d = load i64, ptr %s, align 8" % (n, outp))
-                    o.append("  call void @trace(i32 %d, i64 %%ol%d)" % (tr + 5000, n))
+                    o.append("  call void @trace(i32 signext %d, i64 %%ol%d)" % (tr + 5000, n))
             elif k == "yield":
                 tr, a, proj, pf, ho = d
-                o.append("  call void @trace(i32 %d, i64 %s)" % (tr, a))
+                o.append("  call void @trace(i32 signext %d, i64 %s)" % (tr, a))
                 o.append("  %%res%d = call ptr @llvm.coro.async.resume()" % iid)
                 pop = self.projection(iid, proj, pf)
                 if ho is None:
@@ -780,7 +708,7 @@ class Gen:
                     # handover: a read of a freed context, which ASan sees
                     # in its -O0 build; corolower never keeps %ctx there.)
                     o.append("  call void @fz_run_now(ptr %%res%d, ptr %%ctx)" % iid)
-                    o.append("  call void @trace(i32 %d, i64 %s)" % (tr + 7000, ho))
+                    o.append("  call void @trace(i32 signext %d, i64 %s)" % (tr + 7000, ho))
                     fwd = "ptr @fwd_nothing"
                 o.append("  %%r%d = call { ptr } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0s("
                          "i32 0, ptr %%res%d, ptr %s, %s)" % (iid, iid, pop, fwd))
@@ -791,7 +719,7 @@ class Gen:
                          "i32 0, ptr %%res%d, ptr @project_self, ptr @fwd_yield_val, ptr %%res%d, ptr %%ctx, i64 %s)"
                          % (iid, iid, iid, a))
                 o.append("  %s = extractvalue { ptr, i64 } %%r%d, 1" % (v, iid))
-                o.append("  call void @trace(i32 %d, i64 %s)" % (tr, v))
+                o.append("  call void @trace(i32 signext %d, i64 %s)" % (tr, v))
             elif k == "poke":
                 s, a = d
                 o.append("  %%res%d = call ptr @llvm.coro.async.resume()" % iid)
@@ -862,7 +790,7 @@ class Gen:
                 sc, w, body, v = d
                 o.append("  call void @llvm.lifetime.start.p0(ptr %s)" % sc)
                 o.append("  store i64 %s, ptr %s, align 8" % (w, sc))
-                o.append("  call void @touch(ptr %s, i32 %d)" % (sc, 3000 + iid))
+                o.append("  call void @touch(ptr %s, i32 signext %d)" % (sc, 3000 + iid))
                 self.emit_items(body, skip)
                 o.append("  %s = load i64, ptr %s, align 8" % (v, sc))
                 o.append("  call void @llvm.lifetime.end.p0(ptr %s)" % sc)
@@ -887,9 +815,7 @@ class Gen:
                 o.append("  %s = phi i64 [ %s, %%%s ]" % (outv, xn, latch))
 
     def emit(self, skip):
-        out = ["; gen_async.py %d --size %d%s%s" % (
-            self.seed, self.size, " --disable " + ",".join(sorted(self.off)) if self.off else "",
-            " --asan" if self.asan else ""), HEADER]
+        out = [self.header_line("gen_async.py"), self.target.lines() + HEADER]
         fns = [f for f in self.fns if f.node_id not in skip]
         # A skipped function's afp goes too (an await of it then fails to
         # link, and the reducer moves on).
@@ -903,17 +829,18 @@ class Gen:
             d.append("extern const afp_t f%d_afp;" % f.idx)
         live = {f.idx for f in fns}
         tasks = [t for t in self.tasks if t[0] in live]
-        d.append("static long task_out[%d];" % max(1, len(tasks)))
+        d.append("static int64_t task_out[%d];" % max(1, len(tasks)))
         d.append("int main(void) {")
         for n, (root, a0, a1, useout) in enumerate(tasks):
             d.append("  task_out[%d] = -1;" % n)
-            d.append("  { void *c = new_task(&f%d_afp, %dL, %dL, %s);" % (root, a0, a1,
+            d.append("  { void *c = new_task(&f%d_afp, %dLL, %dLL, %s);" % (root, a0, a1,
                                                                          "&task_out[%d]" % n if useout else "0"))
             d.append("    fz_enqueue(afp_function(&f%d_afp), c); }" % root)
         d.append("  run();")
         for n in range(len(tasks)):
-            d.append('  printf("task %d out %%ld\\n", task_out[%d]);' % (n, n))
-        d.append('  printf("end %llu contexts %ld live %ld steps %ld lines %ld\\n", (unsigned long long)g_ck, '
+            d.append('  printf("task %d out %%" PRId64 "\\n", task_out[%d]);' % (n, n))
+        d.append('  printf("end %llu contexts %" PRId64 " live %" PRId64 " steps %" PRId64 " lines %" PRId64 "\\n", '
+                 '(unsigned long long)g_ck, '
                  'g_allocs, g_live, g_steps, g_lines);')
         d.append("  return (g_live || g_failed) ? 6 : (int)(g_ck % 5u);")
         d.append("}")
@@ -946,33 +873,7 @@ def program(seed, size=6, disabled=(), skip=(), asan=False):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("seed", type=int)
-    ap.add_argument("--size", type=int, default=6)
-    ap.add_argument("--disable", default="")
-    ap.add_argument("--skip", default="")
-    ap.add_argument("--asan", action="store_true")
-    ap.add_argument("--list-ids", action="store_true")
-    ap.add_argument("-o", default="-")
-    ap.add_argument("--driver")
-    a = ap.parse_args()
-    dis = [x for x in a.disable.split(",") if x]
-    bad = [x for x in dis if x not in FEATURES]
-    if bad:
-        ap.error("unknown feature(s): %s (known: %s)" % (",".join(bad), ",".join(FEATURES)))
-    skip = [int(x) for x in a.skip.split(",") if x]
-    ir, drv, g = program(a.seed, a.size, dis, skip, a.asan)
-    if a.list_ids:
-        print(" ".join(map(str, g.ids())))
-        return
-    if a.o == "-":
-        sys.stdout.write(ir)
-    else:
-        with open(a.o, "w") as fh:
-            fh.write(ir)
-    if a.driver:
-        with open(a.driver, "w") as fh:
-            fh.write(drv)
+    gen_common.main(__doc__, FEATURES, program)
 
 
 if __name__ == "__main__":

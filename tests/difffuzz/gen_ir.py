@@ -66,20 +66,15 @@ defined behaviour (features, for --disable):
             itself after coro.end at times: such a seed's reference fails
             under AddressSanitizer (`invalid`). A stream of its own too
 
-The module's target, one per seed from a stream of its own (so the other
-features' choices stay as they were), among those enabled (weights 3, 1,
-1, 1; with none enabled, native):
-  native    x86-64 Linux, triple and data layout (the host)
-  notriple  no target triple: x86-64's data layout, or none at all (LLVM's
-            passes then lay frames out by LLVM's default layout, which
-            clang replaces by the host's when it compiles the result)
-  layout32  32-bit pointers: i686 or ARMv7 hard-float Linux
-  bigendian s390x Linux
+The module's target (features native, notriple, layout32, bigendian,
+othertargets): one of every target corolower has rules for, chosen as
+gen_common.py says.
 Modules for another architecture than the host's carry no byval
 arguments (C passes a struct by value differently there), no allocas in
 address space 1 (the s390x backend cannot cast them) and no
 sanitize_address; run_diff.py builds them with that target's cross
-toolchain (tests/targets/target_env.sh) and runs them under qemu-user.
+toolchain (tests/targets/target_env.sh) and runs them under qemu-user
+(node for wasm32).
 The driver's types match the IR's on every target (int64_t for i64, and
 i32 parameters crossing between C and IR are signext, as s390x needs).
 
@@ -88,26 +83,18 @@ through llvm.coro.promise (helpers in the module), resumes a random number
 of times and destroys the coroutine (at a suspend or after the final one),
 with a trace on stdout and the allocation balance at the end.
 """
-import argparse
+import os
 import random
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_common  # noqa: E402
+from gen_common import TARGET_FEATURES, X86_64_DL  # noqa: E402,F401
+
 FEATURES = ["byval", "lifetime", "escape", "addrspace", "unused", "promisegep",
             "loops", "branch", "plain", "save", "awaitbool", "handoff", "rampuse",
-            "native", "notriple", "layout32", "bigendian"]
+            ] + TARGET_FEATURES
 
-X86_64_DL = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
-# Each target feature's variants: (name, data layout or None, triple or
-# None), the layouts and triples clang-22 gives those targets.
-TARGETS = {
-    "native": [("x86_64", X86_64_DL, "x86_64-pc-linux-gnu")],
-    "notriple": [("notriple", X86_64_DL, None), ("nolayout", None, None)],
-    "layout32": [("i686", "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:32-n8:16:32-S128",
-                  "i686-unknown-linux-gnu"),
-                 ("arm", "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64", "armv7-unknown-linux-gnueabihf")],
-    "bigendian": [("s390x", "E-m:e-i1:8:16-i8:8:16-i64:64-f128:64-v128:64-a:8:16-n32:64", "s390x-unknown-linux-gnu")],
-}
-TARGET_WEIGHTS = {"native": 3, "notriple": 1, "layout32": 1, "bigendian": 1}
 
 HEADER = '''%struct.B = type { i64, i64, i64 }
 %struct.P = type { i64, i64 }
@@ -429,25 +416,11 @@ class IRGen:
         return f not in self.off
 
     def pick_target(self):
-        opts = [(f, w) for f, w in TARGET_WEIGHTS.items() if self.on(f)]
-        feat = "native"
-        if opts:
-            x = self.trng.uniform(0, sum(w for _, w in opts))
-            for feat, w in opts:
-                x -= w
-                if x <= 0:
-                    break
-        self.target, self.layout, self.triple = self.trng.choice(TARGETS[feat])
+        t = gen_common.pick_target(self.trng, self.on)
+        self.target, self.layout, self.triple = t.name, t.layout, t.triple
         # Runs on the host (x86-64): natively, with AddressSanitizer.
-        self.host = feat in ("native", "notriple")
-
-    def target_lines(self):
-        lines = []
-        if self.layout:
-            lines.append('target datalayout = "%s"' % self.layout)
-        if self.triple:
-            lines.append('target triple = "%s"' % self.triple)
-        return "\n".join(lines) + "\n" if lines else ""
+        self.host = t.host
+        self.target_lines = t.lines
 
     def new_id(self):
         self.nid += 1
@@ -909,33 +882,7 @@ def program(seed, size=6, disabled=(), skip=(), asan=False):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("seed", type=int)
-    ap.add_argument("--size", type=int, default=6)
-    ap.add_argument("--disable", default="")
-    ap.add_argument("--skip", default="")
-    ap.add_argument("--asan", action="store_true")
-    ap.add_argument("--list-ids", action="store_true")
-    ap.add_argument("-o", default="-")
-    ap.add_argument("--driver")
-    a = ap.parse_args()
-    dis = [x for x in a.disable.split(",") if x]
-    bad = [x for x in dis if x not in FEATURES]
-    if bad:
-        ap.error("unknown feature(s): %s (known: %s)" % (",".join(bad), ",".join(FEATURES)))
-    skip = [int(x) for x in a.skip.split(",") if x]
-    ir, drv, g = program(a.seed, a.size, dis, skip, a.asan)
-    if a.list_ids:
-        print(" ".join(map(str, g.ids())))
-        return
-    if a.o == "-":
-        sys.stdout.write(ir)
-    else:
-        with open(a.o, "w") as fh:
-            fh.write(ir)
-    if a.driver:
-        with open(a.driver, "w") as fh:
-            fh.write(drv)
+    gen_common.main(__doc__, FEATURES, program)
 
 
 if __name__ == "__main__":

@@ -152,7 +152,7 @@ class BodyGen(GenBase):
         # Not with allocas stored before coro.begin: LLVM 22 then writes
         # invalid IR when coro.begin is not in the entry block (the store
         # gets the frame address defined after coro.begin; see
-        # bench/FUZZ_RESULTS.md).
+        # bench/RESULTS.md#differential-fuzzing).
         if r.random() < 0.35 and not c.prebegin_init:
             c.prebr = (self.operand(), self.operand(), self.operand())
             self.vals.append("%pbm")

@@ -1,4 +1,4 @@
-; Frame size, not correctness (found by gen_retcon.py, bench/FUZZ_RESULTS.md):
+; Frame size, not correctness (found by gen_retcon.py, bench/RESULTS.md#differential-fuzzing):
 ; %d = add %n, -1 is defined before the first suspend and used only after
 ; the second, %n after the first. LLVM 22 rematerializes %d from %n's
 ; frame slot: frame { i64 }, 8 bytes, inline in the 8-byte buffer.

@@ -8,14 +8,6 @@
 /* "arm64" is AArch64's and matched before this in the table. */
 static const char *const prefixes[] = {"arm", "thumb", NULL};
 
-static const crl_cc_rule rules[] = {
-    {LLVMCCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {LLVMFastCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {LLVMSwiftCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {CRL_CC_SWIFTTAIL, CRL_MUSTTAIL_ANY_SIGNATURE, 1},
-    {CRL_CC_TAIL, CRL_MUSTTAIL_ANY_SIGNATURE, 1},
-};
-
 /* glibc's malloc aligns to twice the size of size_t, 8 bytes here (no
  * type of AAPCS needs more). */
 static unsigned alloc_align(LLVMTargetDataRef td) {
@@ -27,9 +19,7 @@ const crl_target crl_target_arm = {
     .name = "ARM",
     .triple_prefixes = prefixes,
     .clone_cc = LLVMFastCallConv,
-    .cc_rules = rules,
-    .num_cc_rules = sizeof rules / sizeof *rules,
+    CRL_CC_RULES(crl_cc_rules_guaranteed),
     .swiftasync = 1,
-    .swifttailcc = 1,
     .alloc_align = alloc_align,
 };

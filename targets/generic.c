@@ -25,6 +25,5 @@ const crl_target crl_target_generic = {
     .cc_rules = NULL,
     .num_cc_rules = 0,
     .swiftasync = 0,
-    .swifttailcc = 0,
     .alloc_align = alloc_align,
 };

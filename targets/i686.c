@@ -9,14 +9,6 @@
 
 static const char *const prefixes[] = {"i386", "i486", "i586", "i686", NULL};
 
-static const crl_cc_rule rules[] = {
-    {LLVMCCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {LLVMFastCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {LLVMSwiftCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {CRL_CC_SWIFTTAIL, CRL_MUSTTAIL_ANY_SIGNATURE, 1},
-    {CRL_CC_TAIL, CRL_MUSTTAIL_ANY_SIGNATURE, 1},
-};
-
 /* Windows' CRT aligns malloc to 8 bytes on 32-bit x86, glibc and musl to
  * 16. The data layout tells them apart: COFF's mangling ("m:x") is
  * Windows' alone. */
@@ -40,10 +32,8 @@ const crl_target crl_target_i686 = {
     .name = "i686",
     .triple_prefixes = prefixes,
     .clone_cc = LLVMFastCallConv,
-    .cc_rules = rules,
-    .num_cc_rules = sizeof rules / sizeof *rules,
+    CRL_CC_RULES(crl_cc_rules_guaranteed),
     .swiftasync = 1,
-    .swifttailcc = 1,
     .async_refusal = async_refusal,
     .alloc_align = alloc_align,
 };

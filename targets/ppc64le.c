@@ -11,11 +11,6 @@
 
 static const char *const prefixes[] = {"powerpc64le", "ppc64le", NULL};
 
-static const crl_cc_rule rules[] = {
-    {LLVMCCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {LLVMFastCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-};
-
 /* glibc's malloc: 16 bytes (vector types and IEEE long double need it). */
 static unsigned alloc_align(LLVMTargetDataRef td) {
   (void)td;
@@ -26,10 +21,8 @@ const crl_target crl_target_ppc64le = {
     .name = "PowerPC 64 LE",
     .triple_prefixes = prefixes,
     .clone_cc = LLVMFastCallConv,
-    .cc_rules = rules,
-    .num_cc_rules = sizeof rules / sizeof *rules,
+    CRL_CC_RULES(crl_cc_rules_c_fast),
     .swiftasync = 0,
-    .swifttailcc = 0,
     .musttail_local_callee = 1,
     .alloc_align = alloc_align,
 };

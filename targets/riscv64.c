@@ -7,11 +7,6 @@
 
 static const char *const prefixes[] = {"riscv64", NULL};
 
-static const crl_cc_rule rules[] = {
-    {LLVMCCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {LLVMFastCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-};
-
 /* glibc's malloc: 16 bytes, the alignment of long double (binary128). */
 static unsigned alloc_align(LLVMTargetDataRef td) {
   (void)td;
@@ -22,9 +17,7 @@ const crl_target crl_target_riscv64 = {
     .name = "RISC-V 64",
     .triple_prefixes = prefixes,
     .clone_cc = LLVMFastCallConv,
-    .cc_rules = rules,
-    .num_cc_rules = sizeof rules / sizeof *rules,
+    CRL_CC_RULES(crl_cc_rules_c_fast),
     .swiftasync = 0,
-    .swifttailcc = 0,
     .alloc_align = alloc_align,
 };

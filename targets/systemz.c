@@ -27,9 +27,7 @@ const crl_target crl_target_systemz = {
     .name = "SystemZ",
     .triple_prefixes = prefixes,
     .clone_cc = LLVMFastCallConv,
-    .cc_rules = rules,
-    .num_cc_rules = sizeof rules / sizeof *rules,
+    CRL_CC_RULES(rules),
     .swiftasync = 1,
-    .swifttailcc = 1,
     .alloc_align = alloc_align,
 };

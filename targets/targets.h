@@ -42,7 +42,6 @@ typedef struct crl_target {
   const crl_cc_rule *cc_rules;        /* conventions musttail knows here */
   size_t num_cc_rules;
   int swiftasync;                     /* the swiftasync parameter attribute */
-  int swifttailcc;                    /* the swifttailcc convention */
   /* The subtarget feature without which the backend makes no tail call at
    * all ("tail-call" on WebAssembly), read from the calling function's
    * "target-features"; CPUs in tail_cpus have it without naming it. NULL
@@ -64,6 +63,15 @@ typedef struct crl_target {
    * architecture has several (i686: Windows' CRT or glibc). */
   unsigned (*alloc_align)(LLVMTargetDataRef td);
 } crl_target;
+
+/* Rule tables several architectures share (cc_rules.c). Guaranteed tail
+ * calls: the C-like conventions between equal prototypes, tailcc and
+ * swifttailcc between any, which stay tail calls at -O0 (x86-64, i686,
+ * AArch64, ARM). C and fast only, between equal prototypes (RISC-V 64,
+ * PowerPC 64). */
+extern const crl_cc_rule crl_cc_rules_guaranteed[5];
+extern const crl_cc_rule crl_cc_rules_c_fast[2];
+#define CRL_CC_RULES(table) .cc_rules = (table), .num_cc_rules = sizeof(table) / sizeof *(table)
 
 extern const crl_target crl_target_x86_64;
 extern const crl_target crl_target_aarch64;

@@ -3,14 +3,6 @@
 
 static const char *const prefixes[] = {"x86_64", "amd64", NULL};
 
-static const crl_cc_rule rules[] = {
-    {LLVMCCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {LLVMFastCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {LLVMSwiftCallConv, CRL_MUSTTAIL_SAME_SIGNATURE, 0},
-    {CRL_CC_SWIFTTAIL, CRL_MUSTTAIL_ANY_SIGNATURE, 1},
-    {CRL_CC_TAIL, CRL_MUSTTAIL_ANY_SIGNATURE, 1},
-};
-
 static unsigned alloc_align(LLVMTargetDataRef td) {
   unsigned ps = td ? LLVMPointerSize(td) : 8;
   return 2 * ps < 16 ? 16 : 2 * ps;
@@ -20,9 +12,7 @@ const crl_target crl_target_x86_64 = {
     .name = "x86-64",
     .triple_prefixes = prefixes,
     .clone_cc = LLVMFastCallConv,
-    .cc_rules = rules,
-    .num_cc_rules = sizeof rules / sizeof *rules,
+    CRL_CC_RULES(crl_cc_rules_guaranteed),
     .swiftasync = 1,
-    .swifttailcc = 1,
     .alloc_align = alloc_align,
 };

@@ -15,10 +15,10 @@ static uint64_t align_to(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * 
 static LLVMValueRef most_aligned(crl_coro *c) {
   uint32_t best = 0;
   LLVMValueRef v = NULL;
-  for (uint32_t f = 0; f < c->num_fields; f++)
-    if (c->fields[f].value && c->fields[f].align > best) {
-      best = c->fields[f].align;
-      v = c->fields[f].value;
+  for (uint32_t f = 0; f < c->frame.num_fields; f++)
+    if (c->frame.fields[f].value && c->frame.fields[f].align > best) {
+      best = c->frame.fields[f].align;
+      v = c->frame.fields[f].value;
     }
   return v && LLVMIsAInstruction(v) ? v : c->id;
 }
@@ -89,8 +89,8 @@ static int patch_afp(crl_coro *c, crl_async_state *st) {
  * less aligned, so they never count. */
 static int check_overaligned(crl_coro *c, const crl_async_state *st) {
   if (!c->opts || !c->opts->async_refuse_overaligned) return 0;
-  for (uint32_t f = 0; f < c->num_fields; f++) {
-    const crl_frame_field_plan *fd = &c->fields[f];
+  for (uint32_t f = 0; f < c->frame.num_fields; f++) {
+    const crl_frame_field_plan *fd = &c->frame.fields[f];
     if (!fd->realign || !fd->value || !LLVMIsAAllocaInst(fd->value)) continue;
     CRL_ERR(c, fd->value,
             "the alloca needs alignment %u, above the async context's %u "
@@ -106,7 +106,7 @@ static int check_overaligned(crl_coro *c, const crl_async_state *st) {
 int crl_async_place_frame(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
   if (check_overaligned(c, st) != 0) return -1;
-  uint32_t align = c->frame_align ? c->frame_align : 1;
+  uint32_t align = c->frame.align ? c->frame.align : 1;
   if (align > st->ctx_align) {
     CRL_ERR(c, most_aligned(c),
             "the frame needs alignment %u, above the async context's %u "
@@ -115,7 +115,7 @@ int crl_async_place_frame(crl_coro *c) {
     return -1;
   }
   st->frame_offset = align_to(st->header_size, align);
-  st->context_size = align_to(st->frame_offset + c->frame_size, st->ctx_align);
+  st->context_size = align_to(st->frame_offset + c->frame.size, st->ctx_align);
   if (st->context_size > UINT32_MAX) {
     CRL_ERR(c, c->id, "the async context would need %llu bytes, more than the async "
                       "function pointer's i32 can say",
@@ -123,10 +123,10 @@ int crl_async_place_frame(crl_coro *c) {
     return -1;
   }
   if (patch_afp(c, st) != 0) return -1;
-  if (c->report) {
-    c->report->container = "context";
-    c->report->container_offset = st->frame_offset;
-    c->report->container_size = st->context_size;
+  if (c->frame.report) {
+    c->frame.report->container = "context";
+    c->frame.report->container_offset = st->frame_offset;
+    c->frame.report->container_size = st->context_size;
   }
   return 0;
 }

@@ -25,10 +25,10 @@
 
 /* The addresses the ramp reaches spill slots by. */
 static int spill_addrs(crl_coro *c, crl_valmap *out) {
-  if (crl_valmap_init(out, c->num_fields + 1) != 0) return -1;
-  for (uint32_t f = 0; f < c->num_fields; f++)
-    if (c->fields[f].kind == CRL_FIELD_SPILL && c->fields[f].ramp_addr &&
-        crl_valmap_put(out, c->fields[f].ramp_addr, c->fields[f].ramp_addr) != 0)
+  if (crl_valmap_init(out, c->frame.num_fields + 1) != 0) return -1;
+  for (uint32_t f = 0; f < c->frame.num_fields; f++)
+    if (c->frame.fields[f].kind == CRL_FIELD_SPILL && c->frame.fields[f].ramp_addr &&
+        crl_valmap_put(out, c->frame.fields[f].ramp_addr, c->frame.fields[f].ramp_addr) != 0)
       return -1;
   return 0;
 }

@@ -17,10 +17,10 @@
  * resumed code. */
 static void declare_stack_vars(crl_split_clone *x, LLVMValueRef orig, LLVMValueRef copy) {
   crl_coro *c = x->c;
-  if (!x->has_di || !x->di.sp || !c->stack_var_of.cap) return;
-  for (uint32_t k = crl_valmap_get_id(&c->stack_var_of, orig); k != UINT32_MAX;
-       k = c->stack_vars[k].next) {
-    const crl_stack_var *v = &c->stack_vars[k];
+  if (!x->has_di || !x->di.sp || !c->frame.stack_var_of.cap) return;
+  for (uint32_t k = crl_valmap_get_id(&c->frame.stack_var_of, orig); k != UINT32_MAX;
+       k = c->frame.stack_vars[k].next) {
+    const crl_stack_var *v = &c->frame.stack_vars[k];
     LLVMMetadataRef var = crl_di_var(&x->di, v->var), loc = crl_di_loc(&x->di, v->loc);
     if (var && loc)
       LLVMDIBuilderInsertDeclareRecordAtEnd(x->di.dib, copy, var, v->expr, loc, x->entry);
@@ -107,7 +107,7 @@ LLVMValueRef crl_split_clone_field_addr(crl_split_clone *x, uint32_t field) {
  * frame's address: its field sits at a fixed offset and its expression is
  * empty (one LLVM-C cannot read, so cannot extend). */
 static int from_frame_slot(crl_coro *c, crl_di *di, const crl_frame_var *v) {
-  return !c->fields[v->field].region && crl_di_expr_is_empty(di->dib, v->expr);
+  return !c->frame.fields[v->field].region && crl_di_expr_is_empty(di->dib, v->expr);
 }
 
 /* The frame's variables, declared at the clone's entry as LLVM does: from
@@ -117,20 +117,20 @@ static int from_frame_slot(crl_coro *c, crl_di *di, const crl_frame_var *v) {
 void crl_split_clone_declare_frame_vars(crl_split_clone *x) {
   crl_coro *c = x->c;
   crl_di *di = &x->di;
-  if (!di->sp || !c->num_frame_vars) return;
-  LLVMValueRef *addr = crl_calloc(c->num_frame_vars, sizeof *addr);
+  if (!di->sp || !c->frame.num_vars) return;
+  LLVMValueRef *addr = crl_calloc(c->frame.num_vars, sizeof *addr);
   if (!addr) return;
-  for (unsigned k = 0; k < c->num_frame_vars; k++)
-    if (!from_frame_slot(c, di, &c->frame_vars[k]))
-      addr[k] = crl_split_clone_field_addr(x, c->frame_vars[k].field);
+  for (unsigned k = 0; k < c->frame.num_vars; k++)
+    if (!from_frame_slot(c, di, &c->frame.vars[k]))
+      addr[k] = crl_split_clone_field_addr(x, c->frame.vars[k].field);
   LLVMValueRef slot = LLVMBuildAlloca(x->entry_b, c->ptr_t, "frame.debug");
   LLVMValueRef st = LLVMBuildStore(x->entry_b, x->frame, slot);
-  for (unsigned k = 0; k < c->num_frame_vars; k++) {
-    crl_frame_var *v = &c->frame_vars[k];
+  for (unsigned k = 0; k < c->frame.num_vars; k++) {
+    crl_frame_var *v = &c->frame.vars[k];
     LLVMMetadataRef var = crl_di_var(di, v->var), loc = crl_di_loc(di, v->loc);
     if (from_frame_slot(c, di, v))
       LLVMDIBuilderInsertDeclareRecordBefore(
-          di->dib, slot, var, crl_di_frame_expr(di->dib, c->fields[v->field].offset),
+          di->dib, slot, var, crl_di_frame_expr(di->dib, c->frame.fields[v->field].offset),
           loc, st);
     else if (addr[k])
       LLVMDIBuilderInsertDeclareRecordBefore(di->dib, addr[k], var, v->expr, loc, st);
@@ -250,8 +250,8 @@ LLVMValueRef crl_neutral_intrinsic_value(crl_coro *c, LLVMValueRef call,
                                          int in_ramp) {
   switch (crl_intrinsic_of(call)) {
   case CRL_I_IS_IN_RAMP: return LLVMConstInt(c->i1_t, in_ramp != 0, 0);
-  case CRL_I_SIZE: return LLVMConstInt(LLVMTypeOf(call), c->frame_size, 0);
-  case CRL_I_ALIGN: return LLVMConstInt(LLVMTypeOf(call), c->frame_align, 0);
+  case CRL_I_SIZE: return LLVMConstInt(LLVMTypeOf(call), c->frame.size, 0);
+  case CRL_I_ALIGN: return LLVMConstInt(LLVMTypeOf(call), c->frame.align, 0);
   default: return NULL;
   }
 }

@@ -20,10 +20,10 @@ int crl_cleanup_coro(crl_coro *c) {
   crl_vec_free(&dead);
   /* Erased only now: until the clones are built, analyses may still hold
    * them as keys, and a new instruction could take a freed address. */
-  for (unsigned k = 0; k < c->dead_allocas.n; k++)
-    if (!LLVMGetFirstUse(c->dead_allocas.v[k]))
-      LLVMInstructionEraseFromParent(c->dead_allocas.v[k]);
-  c->dead_allocas.n = 0;
+  for (unsigned k = 0; k < c->frame.dead_allocas.n; k++)
+    if (!LLVMGetFirstUse(c->frame.dead_allocas.v[k]))
+      LLVMInstructionEraseFromParent(c->frame.dead_allocas.v[k]);
+  c->frame.dead_allocas.n = 0;
   /* Elision markers: coro.begin and coro.id (with its clone array) stay for
    * LLVM's CoroElide, and its CoroCleanup removes them. A lowering whose
    * ABI has no such markers may have removed them itself (NULL). */

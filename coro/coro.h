@@ -88,6 +88,28 @@ typedef struct crl_stack_var {
   uint32_t next; /* the alloca's next variable, or UINT32_MAX */
 } crl_stack_var;
 
+/* What the frame planner decided and the rewrite made (frame/): empty
+ * until crl_frame_liveness, read by the ABI's split and finish. */
+typedef struct crl_frame {
+  crl_frame_field_plan *fields;
+  uint32_t num_fields, cap_fields;
+  uint64_t size;
+  uint32_t align;
+  uint32_t align_guarantee; /* what the frame's allocation is known to have */
+  crl_valmap field_of;      /* value (alloca) -> field id + 1 */
+  crl_frame_report *report;
+  struct crl_plan *plan;    /* the planner's own (frame_plan.h) */
+  crl_vec reloads;          /* frame loads made by the rewrite */
+  crl_frame_var *vars;      /* in the ramp's order */
+  unsigned num_vars;
+  crl_stack_var *stack_vars; /* in the ramp's order, chained per alloca */
+  unsigned num_stack_vars, cap_stack_vars;
+  crl_valmap stack_var_of;   /* alloca -> its first stack variable + 1 */
+  crl_vec dead_allocas; /* moved allocas only debug records name: erased last */
+  /* The ramp's slack block address (rewrite.c) and the compare choosing it. */
+  LLVMValueRef slack_addr, slack_cmp;
+} crl_frame;
+
 struct crl_coro {
   /* context */
   LLVMModuleRef mod;
@@ -117,31 +139,15 @@ struct crl_coro {
    * coro.begin; each clone maps it (crl_split_clone.frame_base). NULL when
    * the ABI has none. */
   LLVMValueRef frame_base;
-  /* The ramp's slack block address (rewrite.c) and the compare choosing it. */
-  LLVMValueRef slack_addr, slack_cmp;
   crl_vec allocs, frees, sizes, aligns, ends, in_ramps, saves, allocas_get;
   crl_suspend *susp;
   uint32_t num_susp;
   LLVMTypeRef ptr_t, i8_t, i1_t, i32_t, i64_t;
 
-  /* frame plan */
-  crl_frame_field_plan *fields;
-  uint32_t num_fields, cap_fields;
-  uint64_t frame_size;
-  uint32_t frame_align;
-  uint32_t align_guarantee; /* what the frame's allocation is known to have */
-  crl_valmap frame_addr; /* value (alloca) -> field id + 1 */
-  crl_frame_report *report;
   const crl_valmap *slots; /* input's %N numbering (slots.c), or NULL */
 
-  struct crl_plan *plan;  /* spill_plan.c */
-  crl_vec reloads;         /* frame loads made by the rewrite */
-  crl_frame_var *frame_vars; /* in the ramp's order */
-  unsigned num_frame_vars;
-  crl_stack_var *stack_vars; /* in the ramp's order, chained per alloca */
-  unsigned num_stack_vars, cap_stack_vars;
-  crl_valmap stack_var_of;   /* alloca -> its first stack variable + 1 */
-  crl_vec dead_allocas; /* moved allocas only debug records name: erased last */
+  crl_frame frame; /* what the planner decided (frame/) */
+
   /* Values no frame may hold (a swifterror value is valid only until the
    * function that received it returns): the ABI lists those it creates
    * (coroutine arguments are checked by their attribute), and the planner

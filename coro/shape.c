@@ -247,7 +247,7 @@ unsigned crl_mark_coroutines(LLVMModuleRef m) {
 
 void crl_coro_free(crl_coro *c) {
   crl_vec *vs[] = {&c->allocs, &c->frees, &c->sizes, &c->aligns, &c->ends,
-                   &c->in_ramps, &c->saves, &c->allocas_get, &c->dead_allocas,
+                   &c->in_ramps, &c->saves, &c->allocas_get, &c->frame.dead_allocas,
                    &c->pinned_allocas};
   for (size_t i = 0; i < sizeof vs / sizeof *vs; i++) crl_vec_free(vs[i]);
   crl_valmap_free(&c->unstorable);

@@ -39,10 +39,10 @@ static LLVMValueRef slack_base(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame
 
 LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
                             uint32_t field) {
-  const crl_frame_field_plan *f = &c->fields[field];
+  const crl_frame_field_plan *f = &c->frame.fields[field];
   if (f->region) {
     LLVMValueRef base = crl_field_addr(c, b, frame, f->region - 1);
-    if (f->in_slack) base = slack_base(c, b, frame, &c->fields[f->region - 1], base);
+    if (f->in_slack) base = slack_base(c, b, frame, &c->frame.fields[f->region - 1], base);
     return byte_offset(c, b, base, f->region_offset);
   }
   LLVMValueRef addr = byte_offset(c, b, frame, f->offset);
@@ -55,7 +55,7 @@ void crl_position_after_begin(crl_coro *c, LLVMBuilderRef b) {
 }
 
 LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
-  crl_frame_field_plan *f = &c->fields[field];
+  crl_frame_field_plan *f = &c->frame.fields[field];
   if (f->ramp_addr) return f->ramp_addr;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   if (f->region) {
@@ -63,12 +63,12 @@ LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
      * the member's offset. */
     LLVMValueRef base = crl_ramp_field_addr(c, f->region - 1);
     if (f->in_slack) {
-      if (!c->slack_addr) {
+      if (!c->frame.slack_addr) {
         LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
-        c->slack_addr = slack_base(c, b, c->begin, &c->fields[f->region - 1], base);
-        c->slack_cmp = LLVMGetOperand(c->slack_addr, 0);
+        c->frame.slack_addr = slack_base(c, b, c->begin, &c->frame.fields[f->region - 1], base);
+        c->frame.slack_cmp = LLVMGetOperand(c->frame.slack_addr, 0);
       }
-      base = c->slack_addr;
+      base = c->frame.slack_addr;
     }
     LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
     f->ramp_addr = byte_offset(c, b, base, f->region_offset);

@@ -13,14 +13,14 @@
 uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
                        LLVMValueRef v, LLVMTypeRef t, uint64_t size,
                        uint32_t align, uint64_t fixed_offset) {
-  if (c->num_fields == c->cap_fields) {
-    uint32_t cap = c->cap_fields ? 2 * c->cap_fields : 16;
-    crl_frame_field_plan *fs = crl_realloc(c->fields, cap * sizeof *fs);
+  if (c->frame.num_fields == c->frame.cap_fields) {
+    uint32_t cap = c->frame.cap_fields ? 2 * c->frame.cap_fields : 16;
+    crl_frame_field_plan *fs = crl_realloc(c->frame.fields, cap * sizeof *fs);
     if (!fs) return UINT32_MAX; /* noted by crl_realloc */
-    c->fields = fs;
-    c->cap_fields = cap;
+    c->frame.fields = fs;
+    c->frame.cap_fields = cap;
   }
-  crl_frame_field_plan *f = &c->fields[c->num_fields];
+  crl_frame_field_plan *f = &c->frame.fields[c->frame.num_fields];
   memset(f, 0, sizeof *f);
   f->kind = k;
   f->name = name;
@@ -29,14 +29,14 @@ uint32_t crl_add_field(crl_coro *c, crl_field_kind k, const char *name,
   f->size = size;
   f->align = align ? align : 1;
   f->fixed_offset = fixed_offset;
-  return c->num_fields++;
+  return c->frame.num_fields++;
 }
 
 uint32_t crl_pin_alloca(crl_coro *c, crl_field_kind k, const char *name,
                         LLVMValueRef alloca, LLVMTypeRef t, uint64_t size,
                         uint32_t align, uint64_t fixed_offset) {
   uint32_t f = crl_add_field(c, k, name, alloca, t, size, align, fixed_offset);
-  if (f != UINT32_MAX) c->fields[f].pinned = 1;
+  if (f != UINT32_MAX) c->frame.fields[f].pinned = 1;
   return f;
 }
 
@@ -70,7 +70,7 @@ static uint32_t *cands_by_lo(crl_plan *p) {
 
 int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
   uint32_t n = c->num_susp;
-  unsigned guarantee = c->align_guarantee;
+  unsigned guarantee = c->frame.align_guarantee;
   uint32_t *ord = cands_by_lo(p);
   if (!ord) return -1;
   for (uint32_t oi = 0; oi < p->num_cands; oi++) {
@@ -131,11 +131,11 @@ int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots) {
       CRL_ERR(c, cd->value, "out of memory planning the frame");
       return -1;
     }
-    c->fields[cd->field].owns_name = 1;
+    c->frame.fields[cd->field].owns_name = 1;
     /* Above what the allocation guarantees: realigned at run time, in the
      * region layout (interference.c) builds for all such allocas. */
-    if (cd->is_alloca && align > guarantee) c->fields[cd->field].realign = align;
-    if (cd->is_alloca) crl_valmap_put_id(&c->frame_addr, cd->value, cd->field);
+    if (cd->is_alloca && align > guarantee) c->frame.fields[cd->field].realign = align;
+    if (cd->is_alloca) crl_valmap_put_id(&c->frame.field_of, cd->value, cd->field);
   }
   free(ord);
   return 0;

@@ -209,13 +209,13 @@ LLVMValueRef crl_narrow_store_value(crl_coro *c, uint32_t field, LLVMValueRef v,
                                     LLVMBuilderRef b);
 LLVMValueRef crl_widen_reload(crl_coro *c, int zext, LLVMValueRef ld, LLVMTypeRef ty,
                               LLVMBuilderRef b);
-/* interference.c: lays out c->fields; 0, or -1 on failure. */
+/* interference.c: lays out c->frame.fields; 0, or -1 on failure. */
 int crl_layout_frame(crl_coro *c, crl_plan *p);
 /* Drops the optional fields whose removal lowers the frame's end
  * (interference.c), on the final layout. */
 void crl_drop_optional_fields(crl_coro *c);
 /* fields.c: a field for each candidate crossing a suspend (in hull order),
- * aligned at most to c->align_guarantee unless realigned; 0, or -1. */
+ * aligned at most to c->frame.align_guarantee unless realigned; 0, or -1. */
 int crl_plan_fields(crl_coro *c, crl_plan *p, const crl_valmap *slots);
 /* frame_report.c: the value's name as the input prints it (malloc'd). */
 char *crl_slot_name(const crl_valmap *slots, LLVMValueRef v);

@@ -57,12 +57,12 @@ void crl_frame_report_build(crl_coro *c) {
   if (c->opts && c->opts->skip_frame_report) return;
   crl_frame_report *rep = crl_report_begin(c->res, c->fn, c->abi);
   if (!rep) return;
-  rep->size = c->frame_size;
-  rep->align = c->frame_align;
+  rep->size = c->frame.size;
+  rep->align = c->frame.align;
   rep->num_suspends = c->num_susp;
   /* Fields in offset order (field id on ties) so reports read top-down; a
    * realigned region comes before the allocas it holds. */
-  uint32_t nf = c->num_fields;
+  uint32_t nf = c->frame.num_fields;
   uint32_t *ord = crl_malloc((nf + 1) * sizeof *ord);
   crl_keyed *kv = crl_malloc((nf + 1) * sizeof *kv);
   if (!ord || !kv) {
@@ -71,11 +71,11 @@ void crl_frame_report_build(crl_coro *c) {
     return;
   }
   for (uint32_t f = 0; f < nf; f++)
-    kv[f] = (crl_keyed){2 * c->fields[f].offset + !!c->fields[f].region, f};
+    kv[f] = (crl_keyed){2 * c->frame.fields[f].offset + !!c->frame.fields[f].region, f};
   crl_keyed_sort(kv, nf, ord);
   free(kv);
   for (uint32_t i = 0; i < nf; i++) {
-    const crl_frame_field_plan *f = &c->fields[ord[i]];
+    const crl_frame_field_plan *f = &c->frame.fields[ord[i]];
     if (f->dropped) continue;
     char *desc = f->value ? value_desc(c, f->name, f->value, f) : NULL;
     crl_report_field(rep, f->name, f->kind, f->offset, f->size, f->align, desc,
@@ -83,5 +83,5 @@ void crl_frame_report_build(crl_coro *c) {
     free(desc);
   }
   free(ord);
-  c->report = rep;
+  c->frame.report = rep;
 }

@@ -113,7 +113,7 @@ static void share_disjoint_allocas(crl_plan *p, crl_bitset *rows, const uint32_t
  * with everything. Returns the rows' storage, or NULL (out of memory). */
 static uint64_t *interference_rows(crl_coro *c, crl_plan *p, interf_ctx *x,
                                    crl_bitset *rows) {
-  uint32_t nf = c->num_fields, W = (nf + 63) / 64, ncf = 0;
+  uint32_t nf = c->frame.num_fields, W = (nf + 63) / 64, ncf = 0;
   uint64_t *store = crl_calloc((size_t)nf * W + 1, sizeof *store);
   uint64_t *others = crl_calloc(W + 1, sizeof *others);
   uint64_t *dead = crl_calloc(W + 1, sizeof *dead);
@@ -191,9 +191,9 @@ static int region_interferes(uint32_t i, uint32_t j, void *vctx) {
  * frame's layout. Sets *reg to the region's field (UINT32_MAX when there
  * is none). Returns 0, or -1 when out of memory. */
 static int layout_realigned(crl_coro *c, interf_ctx *x, uint32_t *reg) {
-  uint32_t nf = c->num_fields, k = 0, top = 1, any = 0;
+  uint32_t nf = c->frame.num_fields, k = 0, top = 1, any = 0;
   *reg = UINT32_MAX;
-  for (uint32_t f = 0; f < nf && !any; f++) any = c->fields[f].realign != 0;
+  for (uint32_t f = 0; f < nf && !any; f++) any = c->frame.fields[f].realign != 0;
   if (!any) return 0;
   uint32_t *m = crl_malloc((nf + 1) * sizeof *m);
   crl_layout_field *lf = crl_malloc((nf + 1) * sizeof *lf);
@@ -203,16 +203,16 @@ static int layout_realigned(crl_coro *c, interf_ctx *x, uint32_t *reg) {
     return -1;
   }
   for (uint32_t f = 0; f < nf; f++) {
-    if (!c->fields[f].realign) continue;
+    if (!c->frame.fields[f].realign) continue;
     m[k] = f;
-    lf[k++] = (crl_layout_field){c->fields[f].size, c->fields[f].realign, CRL_LAYOUT_FREE};
-    if (c->fields[f].realign > top) top = c->fields[f].realign;
+    lf[k++] = (crl_layout_field){c->frame.fields[f].size, c->frame.fields[f].realign, CRL_LAYOUT_FREE};
+    if (c->frame.fields[f].realign > top) top = c->frame.fields[f].realign;
   }
   crl_layout_result r = {0};
   region_ctx rc = {x, m};
   int ok = crl_layout_compute(&r, lf, k, region_interferes, &rc) == 0;
   uint64_t end = 0;
-  uint32_t g = c->align_guarantee;
+  uint32_t g = c->frame.align_guarantee;
   if (ok) {
     for (uint32_t i = 0; i < k; i++)
       if (r.offsets[i] + lf[i].size > end) end = r.offsets[i] + lf[i].size;
@@ -221,12 +221,12 @@ static int layout_realigned(crl_coro *c, interf_ctx *x, uint32_t *reg) {
     ok = *reg != UINT32_MAX;
   }
   if (ok) {
-    c->fields[*reg].realign = top;
-    c->fields[*reg].data_end = (end + g - 1) / g * g;
+    c->frame.fields[*reg].realign = top;
+    c->frame.fields[*reg].data_end = (end + g - 1) / g * g;
     x->cand_of_field[*reg] = UINT32_MAX;
     for (uint32_t i = 0; i < k; i++) {
-      c->fields[m[i]].region = *reg + 1;
-      c->fields[m[i]].region_offset = r.offsets[i];
+      c->frame.fields[m[i]].region = *reg + 1;
+      c->frame.fields[m[i]].region_offset = r.offsets[i];
     }
   }
   crl_layout_result_free(&r);
@@ -238,11 +238,11 @@ static int layout_realigned(crl_coro *c, interf_ctx *x, uint32_t *reg) {
 /* Lays out every field outside the region (members take no space). */
 static int layout_outside(crl_coro *c, crl_plan *p, interf_ctx *x,
                           crl_layout_result *r) {
-  uint32_t nf = c->num_fields;
+  uint32_t nf = c->frame.num_fields;
   crl_layout_field *lf = crl_malloc((nf + 1) * sizeof *lf);
   if (!lf) return -1;
   for (uint32_t f = 0; f < nf; f++) {
-    const crl_frame_field_plan *fd = &c->fields[f];
+    const crl_frame_field_plan *fd = &c->frame.fields[f];
     /* Region members sit in the region; as empty fields they overlap nothing. */
     lf[f].size = fd->region ? 0 : fd->size;
     lf[f].align = fd->region ? 1 : fd->align;
@@ -272,7 +272,7 @@ static int slack_eligible(const crl_frame_field_plan *fd, uint32_t g) {
  * overlaps the region, so starting at or above x0 means past its end. */
 static int past_region(const crl_coro *c, uint32_t reg, const crl_layout_result *r,
                        uint64_t x0, uint32_t f) {
-  const crl_frame_field_plan *fd = &c->fields[f];
+  const crl_frame_field_plan *fd = &c->frame.fields[f];
   return f != reg && !fd->region && fd->size && r->offsets[f] >= x0;
 }
 
@@ -284,8 +284,8 @@ static int past_region(const crl_coro *c, uint32_t reg, const crl_layout_result 
  * past the block's end move down by what it took. Kept only when the frame
  * gets smaller (the block costs a compare and a select per function). */
 static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
-  crl_frame_field_plan *rf = &c->fields[reg];
-  uint32_t g = c->align_guarantee, nf = c->num_fields;
+  crl_frame_field_plan *rf = &c->frame.fields[reg];
+  uint32_t g = c->frame.align_guarantee, nf = c->frame.num_fields;
   uint64_t x0 = r->offsets[reg], t0 = (x0 + rf->size) / g * g;
   uint64_t e1 = x0 + rf->realign - g + rf->data_end; /* region end, rounded */
   uint64_t kmax = rf->realign / 2 / g, tend = t0;
@@ -293,7 +293,7 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
   int32_t *cross = crl_calloc(kmax + 2, sizeof *cross);
   if (!cross) return -1;
   for (uint32_t f = 0; f < nf; f++) {
-    const crl_frame_field_plan *fd = &c->fields[f];
+    const crl_frame_field_plan *fd = &c->frame.fields[f];
     uint64_t o = r->offsets[f];
     if (!past_region(c, reg, r, x0, f)) continue;
     if (!slack_eligible(fd, g)) {
@@ -318,7 +318,7 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
   if (!k) return 0;
   uint64_t cut = t0 + k * g, shift = cut - e1, used = 0, size = 0;
   for (uint32_t f = 0; f < nf; f++) {
-    const crl_frame_field_plan *fd = &c->fields[f];
+    const crl_frame_field_plan *fd = &c->frame.fields[f];
     uint64_t o = r->offsets[f], end;
     if (f == reg) end = e1;
     else if (fd->region || !fd->size) continue;
@@ -332,7 +332,7 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
   size = (size + r->align - 1) / r->align * r->align;
   if (size >= r->size) return 0;
   for (uint32_t f = 0; f < nf; f++) {
-    crl_frame_field_plan *fd = &c->fields[f];
+    crl_frame_field_plan *fd = &c->frame.fields[f];
     uint64_t o = r->offsets[f];
     if (!past_region(c, reg, r, x0, f)) continue;
     if (o + fd->size <= cut) {
@@ -356,8 +356,8 @@ static int tail_into_slack(crl_coro *c, uint32_t reg, crl_layout_result *r) {
  * type pads its tail to that alignment, which costs up to 8 bytes more. */
 static uint64_t frame_end(crl_coro *c, uint64_t laid_out, uint32_t align, uint32_t skip) {
   uint64_t end = 0;
-  for (uint32_t f = 0; f < c->num_fields; f++) {
-    const crl_frame_field_plan *fd = &c->fields[f];
+  for (uint32_t f = 0; f < c->frame.num_fields; f++) {
+    const crl_frame_field_plan *fd = &c->frame.fields[f];
     if (f != skip && !fd->region && fd->offset + fd->size > end) end = fd->offset + fd->size;
   }
   uint64_t g = LLVMPointerSize(c->td);
@@ -370,27 +370,27 @@ static uint64_t frame_end(crl_coro *c, uint64_t laid_out, uint32_t align, uint32
  * else moves: the other fields keep their offsets. Done once, on the
  * layout the planner chose, so that its choice stays what it was. */
 void crl_drop_optional_fields(crl_coro *c) {
-  for (uint32_t f = 0; f < c->num_fields; f++) {
-    crl_frame_field_plan *fd = &c->fields[f];
+  for (uint32_t f = 0; f < c->frame.num_fields; f++) {
+    crl_frame_field_plan *fd = &c->frame.fields[f];
     if (!fd->optional || fd->region || !fd->size) continue;
-    uint64_t without = frame_end(c, c->frame_size, c->frame_align, f);
-    if (without < c->frame_size) {
+    uint64_t without = frame_end(c, c->frame.size, c->frame.align, f);
+    if (without < c->frame.size) {
       fd->dropped = 1;
-      c->frame_size = without;
+      c->frame.size = without;
     }
   }
 }
 
 int crl_layout_frame(crl_coro *c, crl_plan *p) {
-  uint32_t nf = c->num_fields;
+  uint32_t nf = c->frame.num_fields;
   /* The planner may lay the frame out more than once (choose_remat_plan),
    * and the ABI's header fields outlive each try: whatever an earlier
    * layout put in the realigned region or its slack must not stay there
    * (its region id would name another field, its slot collide). */
   for (uint32_t f = 0; f < nf; f++) {
-    c->fields[f].region = 0;
-    c->fields[f].in_slack = 0;
-    c->fields[f].region_offset = 0;
+    c->frame.fields[f].region = 0;
+    c->frame.fields[f].in_slack = 0;
+    c->frame.fields[f].region_offset = 0;
   }
   /* One more field may come: the realigned region. */
   interf_ctx x = {c, p, crl_malloc((nf + 1) * sizeof(uint32_t))};
@@ -411,14 +411,14 @@ int crl_layout_frame(crl_coro *c, crl_plan *p) {
     rc = -1;
   }
   if (rc == 0) {
-    nf = c->num_fields;
-    for (uint32_t f = 0; f < nf; f++) c->fields[f].offset = r.offsets[f];
+    nf = c->frame.num_fields;
+    for (uint32_t f = 0; f < nf; f++) c->frame.fields[f].offset = r.offsets[f];
     for (uint32_t f = 0; f < nf; f++)
-      if (c->fields[f].region)
-        c->fields[f].offset = c->fields[c->fields[f].region - 1].offset +
-                              c->fields[f].region_offset;
-    c->frame_size = frame_end(c, r.size, r.align, UINT32_MAX);
-    c->frame_align = r.align;
+      if (c->frame.fields[f].region)
+        c->frame.fields[f].offset = c->frame.fields[c->frame.fields[f].region - 1].offset +
+                              c->frame.fields[f].region_offset;
+    c->frame.size = frame_end(c, r.size, r.align, UINT32_MAX);
+    c->frame.align = r.align;
     crl_layout_result_free(&r);
   }
   free(x.cand_of_field);

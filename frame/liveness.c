@@ -121,7 +121,7 @@ static int plan_cfg(crl_coro *c) {
     CRL_ERR(c, NULL, "out of memory planning the frame");
     return -1;
   }
-  c->plan = p;
+  c->frame.plan = p;
   if (crl_plan_build_cfg(p, c->fn, c->susp, c->num_susp) != 0 ||
       crl_plan_mark_gone(p, c->susp, c->num_susp, &c->frees) != 0) {
     CRL_ERR(c, NULL, "out of memory building the control-flow graph");
@@ -192,7 +192,7 @@ static int keep_one_level(crl_plan *p) {
 
 int crl_frame_liveness(crl_coro *c) {
   if (plan_cfg(c) != 0) return -1;
-  crl_plan *p = c->plan;
+  crl_plan *p = c->frame.plan;
   crl_live_value *lv = NULL;
   crl_cand_input *ci = NULL;
   crl_shadow_list sl = {0};

@@ -6,7 +6,7 @@
 /* What a spill stores: the value, truncated to a narrow slot's width. */
 LLVMValueRef crl_narrow_store_value(crl_coro *c, uint32_t field, LLVMValueRef v,
                                     LLVMBuilderRef b) {
-  LLVMTypeRef t = c->fields[field].type;
+  LLVMTypeRef t = c->frame.fields[field].type;
   return t == LLVMTypeOf(v) ? v : LLVMBuildTrunc(b, v, t, "");
 }
 

@@ -226,19 +226,19 @@ int crl_plan_build_cfg(crl_plan *p, LLVMValueRef fn, const crl_suspend *susp,
 }
 
 void crl_frame_free(crl_coro *c) {
-  crl_plan_free(c->plan);
-  c->plan = NULL;
-  crl_vec_free(&c->reloads);
-  free(c->frame_vars);
-  c->frame_vars = NULL;
-  free(c->stack_vars);
-  c->stack_vars = NULL;
-  c->num_stack_vars = c->cap_stack_vars = 0;
-  crl_valmap_free(&c->stack_var_of);
-  for (uint32_t f = 0; f < c->num_fields; f++)
-    if (c->fields[f].owns_name) free((void *)c->fields[f].name);
-  free(c->fields);
-  c->fields = NULL;
-  c->num_fields = 0;
-  crl_valmap_free(&c->frame_addr);
+  crl_plan_free(c->frame.plan);
+  c->frame.plan = NULL;
+  crl_vec_free(&c->frame.reloads);
+  free(c->frame.vars);
+  c->frame.vars = NULL;
+  free(c->frame.stack_vars);
+  c->frame.stack_vars = NULL;
+  c->frame.num_stack_vars = c->frame.cap_stack_vars = 0;
+  crl_valmap_free(&c->frame.stack_var_of);
+  for (uint32_t f = 0; f < c->frame.num_fields; f++)
+    if (c->frame.fields[f].owns_name) free((void *)c->frame.fields[f].name);
+  free(c->frame.fields);
+  c->frame.fields = NULL;
+  c->frame.num_fields = 0;
+  crl_valmap_free(&c->frame.field_of);
 }

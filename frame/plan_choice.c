@@ -10,8 +10,8 @@
 
 /* Pinned allocas are named in the report as the input names them. */
 static void name_pinned(crl_coro *c, const crl_valmap *slots) {
-  for (uint32_t f = 0; f < c->num_fields; f++) {
-    crl_frame_field_plan *fd = &c->fields[f];
+  for (uint32_t f = 0; f < c->frame.num_fields; f++) {
+    crl_frame_field_plan *fd = &c->frame.fields[f];
     if (!fd->pinned || fd->owns_name) continue;
     fd->name = crl_slot_name(slots, fd->value);
     fd->owns_name = 1;
@@ -31,9 +31,9 @@ static int fields_and_layout(crl_coro *c, crl_plan *p, const crl_valmap *slots) 
 
 /* Forgets the planner's fields (those from `header` on). */
 static void drop_fields(crl_coro *c, crl_plan *p, uint32_t header) {
-  for (uint32_t f = header; f < c->num_fields; f++)
-    if (c->fields[f].owns_name) free((void *)c->fields[f].name);
-  c->num_fields = header;
+  for (uint32_t f = header; f < c->frame.num_fields; f++)
+    if (c->frame.fields[f].owns_name) free((void *)c->frame.fields[f].name);
+  c->frame.num_fields = header;
   for (uint32_t i = 0; i < p->num_cands; i++) p->cands[i].field = UINT32_MAX;
 }
 
@@ -110,14 +110,14 @@ static int try_plan(crl_coro *c, crl_plan *p, const crl_valmap *slots, uint32_t 
 static int choose_remat_plan(crl_coro *c, crl_plan *p, const crl_valmap *slots,
                              uint32_t header) {
   if (fields_and_layout(c, p, slots) != 0) return -1;
-  if (!p->num_cands || c->num_fields > CRL_REMAT_COMPARE_MAX_FIELDS) return 0;
-  uint64_t best = c->frame_size;
+  if (!p->num_cands || c->frame.num_fields > CRL_REMAT_COMPARE_MAX_FIELDS) return 0;
+  uint64_t best = c->frame.size;
   remat_state st = {0};
   int rc = save_state(p, &st), laid_out_best = 1;
   if (rc == 0 && p->chains_used) {
     rc = try_plan(c, p, slots, header, CRL_REMAT_ONE_LEVEL);
-    if (rc == 0 && c->frame_size <= best) {
-      best = c->frame_size;
+    if (rc == 0 && c->frame.size <= best) {
+      best = c->frame.size;
       free_state(&st);
       rc = save_state(p, &st);
     } else if (rc == 0) {
@@ -126,7 +126,7 @@ static int choose_remat_plan(crl_coro *c, crl_plan *p, const crl_valmap *slots,
   }
   if (rc == 0) {
     rc = try_plan(c, p, slots, header, CRL_REMAT_FORCED);
-    if (rc == 0 && c->frame_size < best) {
+    if (rc == 0 && c->frame.size < best) {
       free_state(&st);
       return 0;
     }
@@ -148,7 +148,7 @@ static int choose_remat_plan(crl_coro *c, crl_plan *p, const crl_valmap *slots,
 }
 
 int crl_frame_build(crl_coro *c) {
-  crl_plan *p = c->plan;
+  crl_plan *p = c->frame.plan;
   crl_valmap own;
   const crl_valmap *slots = c->slots;
   if (!slots) {
@@ -156,7 +156,7 @@ int crl_frame_build(crl_coro *c) {
     slots = &own;
   }
   name_pinned(c, slots);
-  int rc = choose_remat_plan(c, p, slots, c->num_fields);
+  int rc = choose_remat_plan(c, p, slots, c->frame.num_fields);
   if (slots == &own) crl_valmap_free(&own);
   if (rc != 0) return -1;
   crl_drop_optional_fields(c);

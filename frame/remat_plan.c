@@ -117,7 +117,7 @@ static int remat_from(crl_coro *c, LLVMValueRef v, int depth) {
       return 1;
     /* Where the realigned region's slack block is: a select on a compare
      * of two frame addresses (rewrite.c). */
-    if (c->slack_addr && (v == c->slack_addr || v == c->slack_cmp)) {
+    if (c->frame.slack_addr && (v == c->frame.slack_addr || v == c->frame.slack_cmp)) {
       unsigned n = LLVMGetNumOperands(v);
       for (unsigned k = 0; k + 1 < n; k++)
         if (!remat_from(c, LLVMGetOperand(v, k), depth + 1)) return 0;

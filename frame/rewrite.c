@@ -98,7 +98,7 @@ static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field)
     LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
     uint64_t size = 0;
     crl_memory_size(c, a, &size);
-    LLVMBuildMemCpy(b, addr, c->fields[field].align, a, crl_memory_align(c, a),
+    LLVMBuildMemCpy(b, addr, c->frame.fields[field].align, a, crl_memory_align(c, a),
                     LLVMConstInt(c->i64_t, size, 0));
   }
   LLVMDisposeBuilder(b);
@@ -107,10 +107,10 @@ static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field)
 
 /* `moved` receives each moved alloca with its field. */
 static int move_allocas(crl_coro *c, crl_plan *p, crl_valmap *moved) {
-  for (uint32_t f = 0; f < c->num_fields; f++) {
-    if (!c->fields[f].pinned) continue;
-    if (move_alloca(c, p, c->fields[f].value, f) != 0) return -1;
-    crl_valmap_put_id(moved, c->fields[f].value, f);
+  for (uint32_t f = 0; f < c->frame.num_fields; f++) {
+    if (!c->frame.fields[f].pinned) continue;
+    if (move_alloca(c, p, c->frame.fields[f].value, f) != 0) return -1;
+    crl_valmap_put_id(moved, c->frame.fields[f].value, f);
   }
   for (uint32_t i = 0; i < p->num_cands; i++) {
     crl_cand *cd = &p->cands[i];
@@ -123,14 +123,14 @@ static int move_allocas(crl_coro *c, crl_plan *p, crl_valmap *moved) {
 }
 
 static int push_frame_var(crl_coro *c, crl_frame_var v, unsigned *cap) {
-  if (c->num_frame_vars == *cap) {
+  if (c->frame.num_vars == *cap) {
     unsigned nc = *cap ? 2 * *cap : 8;
-    crl_frame_var *a = crl_realloc(c->frame_vars, nc * sizeof *a);
+    crl_frame_var *a = crl_realloc(c->frame.vars, nc * sizeof *a);
     if (!a) return -1;
-    c->frame_vars = a;
+    c->frame.vars = a;
     *cap = nc;
   }
-  c->frame_vars[c->num_frame_vars++] = v;
+  c->frame.vars[c->frame.num_vars++] = v;
   return 0;
 }
 
@@ -141,17 +141,17 @@ static int push_stack_var(crl_coro *c, LLVMValueRef a, LLVMDbgRecordRef r) {
                      LLVMDbgVariableRecordGetExpression(r), LLVMDbgRecordGetDebugLoc(r),
                      UINT32_MAX};
   if (!v.var || !v.expr || !v.loc) return 0;
-  if (!c->stack_var_of.cap && crl_valmap_init(&c->stack_var_of, 16) != 0) return -1;
-  if (c->num_stack_vars == c->cap_stack_vars) {
-    unsigned nc = c->cap_stack_vars ? 2 * c->cap_stack_vars : 8;
-    crl_stack_var *sv = crl_realloc(c->stack_vars, nc * sizeof *sv);
+  if (!c->frame.stack_var_of.cap && crl_valmap_init(&c->frame.stack_var_of, 16) != 0) return -1;
+  if (c->frame.num_stack_vars == c->frame.cap_stack_vars) {
+    unsigned nc = c->frame.cap_stack_vars ? 2 * c->frame.cap_stack_vars : 8;
+    crl_stack_var *sv = crl_realloc(c->frame.stack_vars, nc * sizeof *sv);
     if (!sv) return -1;
-    c->stack_vars = sv;
-    c->cap_stack_vars = nc;
+    c->frame.stack_vars = sv;
+    c->frame.cap_stack_vars = nc;
   }
-  v.next = crl_valmap_get_id(&c->stack_var_of, a);
-  c->stack_vars[c->num_stack_vars] = v;
-  return crl_valmap_put_id(&c->stack_var_of, a, c->num_stack_vars++);
+  v.next = crl_valmap_get_id(&c->frame.stack_var_of, a);
+  c->frame.stack_vars[c->frame.num_stack_vars] = v;
+  return crl_valmap_put_id(&c->frame.stack_var_of, a, c->frame.num_stack_vars++);
 }
 
 /* A variable declared on an alloca that moved into the frame is declared
@@ -171,7 +171,7 @@ static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && rc == 0;
          i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAllocaInst(i) && crl_valmap_has(moved, i) && !LLVMGetFirstUse(i))
-        crl_vec_push(&c->dead_allocas, i);
+        crl_vec_push(&c->frame.dead_allocas, i);
       for (LLVMDbgRecordRef r = LLVMGetFirstDbgRecord(i); r; r = LLVMGetNextDbgRecord(r)) {
         if (LLVMDbgRecordGetKind(r) != LLVMDbgRecordDeclare) continue;
         LLVMValueRef a = LLVMDbgVariableRecordGetValue(r, 0);
@@ -263,7 +263,7 @@ typedef struct mem_loads {
 } mem_loads;
 
 static LLVMValueRef load_slot(mem_loads *m, LLVMValueRef before, LLVMBuilderRef b) {
-  crl_frame_field_plan *f = &m->c->fields[m->cd->field];
+  crl_frame_field_plan *f = &m->c->frame.fields[m->cd->field];
   LLVMPositionBuilderBefore(b, before);
   LLVMValueRef ld = LLVMBuildLoad2(b, f->type, m->addr, "");
   LLVMSetAlignment(ld, f->align);
@@ -324,7 +324,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   else if (!(at = after_def(c, v))) return -1;
   LLVMPositionBuilderBefore(b, at);
   LLVMValueRef st = LLVMBuildStore(b, crl_narrow_store_value(c, cd->field, v, b), addr);
-  LLVMSetAlignment(st, c->fields[cd->field].align);
+  LLVMSetAlignment(st, c->frame.fields[cd->field].align);
   LLVMBasicBlockRef def_bb = before_begin ? LLVMGetInstructionParent(st)
                                           : LLVMGetInstructionParent(v);
   crl_vec users = {0};
@@ -430,7 +430,7 @@ static int spill_values(crl_coro *c, crl_plan *p) {
       LLVMPositionBuilderBefore(b, pt);
       LLVMValueRef st = LLVMBuildStore(b, crl_narrow_store_value(c, cd->field, v, b),
                                        crl_ramp_field_addr(c, cd->field));
-      LLVMSetAlignment(st, c->fields[cd->field].align);
+      LLVMSetAlignment(st, c->frame.fields[cd->field].align);
     }
     crl_ssa_rewrite_uses(&r);
   }
@@ -454,8 +454,8 @@ static int spill_values(crl_coro *c, crl_plan *p) {
  * the clones do not reach and so rematerialize it instead. Blocks in
  * reverse post-order keep definitions ahead of their uses. */
 static void hoist_remat(crl_coro *c, crl_plan *p) {
-  for (uint32_t f = 0; f < c->num_fields; f++)
-    if (c->fields[f].kind != CRL_FIELD_HEADER && !c->fields[f].dropped) crl_ramp_field_addr(c, f);
+  for (uint32_t f = 0; f < c->frame.num_fields; f++)
+    if (c->frame.fields[f].kind != CRL_FIELD_HEADER && !c->frame.fields[f].dropped) crl_ramp_field_addr(c, f);
   /* Hoisted code comes from blocks strictly dominated by coro.begin's, so
    * nothing in that block uses it: its terminator is a safe anchor. */
   LLVMValueRef anchor = LLVMGetBasicBlockTerminator(p->blocks[p->begin_block]);
@@ -498,7 +498,7 @@ static void hoist_remat(crl_coro *c, crl_plan *p) {
 }
 
 int crl_rewrite_frame(crl_coro *c) {
-  crl_plan *p = c->plan;
+  crl_plan *p = c->frame.plan;
   if (spill_values(c, p) != 0) return -1;
   crl_valmap moved;
   if (crl_valmap_init(&moved, 64) != 0) return -1;

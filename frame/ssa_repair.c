@@ -92,18 +92,18 @@ static LLVMValueRef make_reload(crl_ssa_repair *r, uint32_t block, uint32_t s) {
      * they go (switch_ramp.c). */
     LLVMValueRef cl = LLVMInstructionClone(r->value);
     LLVMInsertIntoBuilderWithName(r->b, cl, "");
-    crl_vec_push(&c->reloads, cl);
+    crl_vec_push(&c->frame.reloads, cl);
     crl_vec_push(&r->own_reloads, cl);
     return cl;
   }
   LLVMValueRef addr = crl_ramp_field_addr(c, field);
-  LLVMValueRef ld = LLVMBuildLoad2(r->b, c->fields[field].type, addr, "");
-  LLVMSetAlignment(ld, c->fields[field].align);
-  crl_vec_push(&c->reloads, ld);
+  LLVMValueRef ld = LLVMBuildLoad2(r->b, c->frame.fields[field].type, addr, "");
+  LLVMSetAlignment(ld, c->frame.fields[field].align);
+  crl_vec_push(&c->frame.reloads, ld);
   /* A narrow slot: extended back to the value's type. */
   LLVMValueRef wide =
       crl_widen_reload(c, r->p->cands[r->cand].narrow_zext, ld, LLVMTypeOf(r->value), r->b);
-  if (wide != ld) crl_vec_push(&c->reloads, wide);
+  if (wide != ld) crl_vec_push(&c->frame.reloads, wide);
   crl_vec_push(&r->own_reloads, wide);
   return wide;
 }

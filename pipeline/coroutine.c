@@ -89,7 +89,7 @@ static int run_steps(crl_coro *c, void **run_states) {
   if (rc == 0) rc = oom_check(c, crl_frame_liveness(c));
   if (rc == 0 && L->frame_header) rc = oom_check(c, L->frame_header(c));
   if (rc == 0)
-    c->align_guarantee = L->frame_guarantee ? L->frame_guarantee(c)
+    c->frame.align_guarantee = L->frame_guarantee ? L->frame_guarantee(c)
                                             : crl_target_alloc_align(c->target, c->td);
   if (rc == 0) rc = oom_check(c, crl_frame_build(c));
   if (rc == 0) rc = oom_check(c, crl_rewrite_frame(c));
@@ -123,7 +123,7 @@ static int lower_one(const crl_run *r, LLVMValueRef fn, const crl_valmap *slots,
   crl_coro c;
   crl_coro_start(&c, r, fn, slots);
   crl_oom_take();
-  int rc = crl_valmap_init(&c.frame_addr, 64);
+  int rc = crl_valmap_init(&c.frame.field_of, 64);
   if (rc != 0) CRL_ERR(&c, NULL, "out of memory");
   /* As LLVM does: code that can never run (a suspend in a dead block, say,
    * or a landing pad only invokes of nounwind callees reach) is dropped

@@ -200,12 +200,12 @@ int crl_retcon_localize_dyn_allocas(crl_coro *c) {
   crl_retcon_state *st = crl_retcon_of(c);
   if (!st->num_dyn) return 0;
   crl_valmap fields;
-  if (crl_valmap_init(&fields, c->num_fields) != 0) {
+  if (crl_valmap_init(&fields, c->frame.num_fields) != 0) {
     CRL_ERR(c, c->id, "out of memory");
     return -1;
   }
-  for (uint32_t f = 0; f < c->num_fields; f++)
-    if (c->fields[f].value) crl_valmap_put(&fields, c->fields[f].value, c->fields[f].value);
+  for (uint32_t f = 0; f < c->frame.num_fields; f++)
+    if (c->frame.fields[f].value) crl_valmap_put(&fields, c->frame.fields[f].value, c->frame.fields[f].value);
   int rc = 0;
   for (unsigned k = 0; k < st->num_dyn && rc == 0; k++) {
     crl_retcon_dyn *d = &st->dyn[k];

@@ -12,7 +12,7 @@ static LLVMValueRef ramp_frame(crl_coro *c) {
   crl_retcon_state *st = crl_retcon_of(c);
   if (st->inline_frame) return st->buffer;
   LLVMTypeRef it = LLVMTypeOf(LLVMGetParam(st->alloc_fn, 0));
-  LLVMValueRef size = LLVMConstInt(it, c->frame_size, 0);
+  LLVMValueRef size = LLVMConstInt(it, c->frame.size, 0);
   LLVMPositionBuilderBefore(c->b, c->begin);
   LLVMValueRef mem = crl_retcon_call_alloc(c, size, "frame");
   LLVMInstructionSetDebugLoc(mem, LLVMInstructionGetDebugLoc(c->begin));

@@ -105,11 +105,11 @@ typedef struct byte_ranges { uint64_t *lo, *hi; uint32_t n; } byte_ranges;
 
 static int non_spill_ranges(crl_coro *c, byte_ranges *r) {
   r->n = 0;
-  r->lo = crl_malloc((c->num_fields + 1) * sizeof *r->lo);
-  r->hi = crl_malloc((c->num_fields + 1) * sizeof *r->hi);
+  r->lo = crl_malloc((c->frame.num_fields + 1) * sizeof *r->lo);
+  r->hi = crl_malloc((c->frame.num_fields + 1) * sizeof *r->hi);
   if (!r->lo || !r->hi) return -1;
-  for (uint32_t f = 0; f < c->num_fields; f++) {
-    const crl_frame_field_plan *fd = &c->fields[f];
+  for (uint32_t f = 0; f < c->frame.num_fields; f++) {
+    const crl_frame_field_plan *fd = &c->frame.fields[f];
     if (fd->kind == CRL_FIELD_SPILL && !fd->region) continue;
     r->lo[r->n] = fd->offset;
     r->hi[r->n++] = fd->offset + fd->size;
@@ -120,7 +120,7 @@ static int non_spill_ranges(crl_coro *c, byte_ranges *r) {
 /* Only spills use these bytes of the frame: nothing but the lowering's own
  * reloads and stores touches them. */
 static int spill_only(crl_coro *c, const byte_ranges *r, uint64_t off, uint64_t size) {
-  if (off + size > c->frame_size) return 0;
+  if (off + size > c->frame.size) return 0;
   for (uint32_t k = 0; k < r->n; k++)
     if (r->lo[k] < off + size && off < r->hi[k]) return 0;
   return 1;
@@ -211,12 +211,12 @@ static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx,
 /* The frame lives in the buffer when it fits there; the report says so. */
 static void choose_storage(crl_coro *c) {
   crl_retcon_state *st = crl_retcon_of(c);
-  st->inline_frame = c->frame_size <= st->buf_size && c->frame_align <= st->buf_align;
-  if (c->report) {
-    c->report->storage =
+  st->inline_frame = c->frame.size <= st->buf_size && c->frame.align <= st->buf_align;
+  if (c->frame.report) {
+    c->frame.report->storage =
         st->inline_frame ? CRL_FRAME_STORAGE_INLINE : CRL_FRAME_STORAGE_ALLOCATED;
-    c->report->buffer_size = st->buf_size;
-    c->report->buffer_align = st->buf_align;
+    c->frame.report->buffer_size = st->buf_size;
+    c->frame.report->buffer_align = st->buf_align;
   }
 }
 

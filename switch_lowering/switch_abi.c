@@ -196,7 +196,7 @@ static int switch_frame_header(crl_coro *c) {
                                     st->index_t, bits / 8, bits / 8,
                                     CRL_LAYOUT_FREE);
     if (st->field_index != UINT32_MAX)
-      c->fields[st->field_index].optional = (uint8_t)crl_switch_index_optional(c);
+      c->frame.fields[st->field_index].optional = (uint8_t)crl_switch_index_optional(c);
   }
   return 0;
 }
@@ -235,7 +235,7 @@ LLVMValueRef crl_switch_make_fn(crl_coro *c, const char *suffix) {
   /* The frame's size and alignment on the parameter, as LLVM puts them:
    * CoroElide reads them to build a frame on the caller's stack. */
   struct { const char *name; uint64_t val; } attrs[] = {
-      {"nonnull", 0}, {"dereferenceable", c->frame_size}, {"align", c->frame_align}};
+      {"nonnull", 0}, {"dereferenceable", c->frame.size}, {"align", c->frame.align}};
   for (size_t k = 0; k < sizeof attrs / sizeof *attrs; k++) {
     unsigned kind = LLVMGetEnumAttributeKindForName(attrs[k].name, strlen(attrs[k].name));
     LLVMAddAttributeAtIndex(f, 1, LLVMCreateEnumAttribute(c->ctx, kind, attrs[k].val));
@@ -253,7 +253,7 @@ static void store_header(crl_coro *c) {
   LLVMValueRef d = st->destroy_fn;
   if (c->allocs.n == 1)
     d = LLVMBuildSelect(b, c->allocs.v[0], st->destroy_fn, st->cleanup_fn, "");
-  LLVMValueRef off = LLVMConstInt(c->i64_t, c->fields[st->field_destroy].offset, 0);
+  LLVMValueRef off = LLVMConstInt(c->i64_t, c->frame.fields[st->field_destroy].offset, 0);
   LLVMBuildStore(b, d, LLVMBuildInBoundsGEP2(b, c->i8_t, c->begin, &off, 1, ""));
 }
 
@@ -275,9 +275,9 @@ static int split_no_suspend(crl_coro *c) {
   if (c->allocs.n == 0) return 0;
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
   LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(entry));
-  LLVMTypeRef t = LLVMArrayType2(c->i8_t, c->frame_size ? c->frame_size : 1);
+  LLVMTypeRef t = LLVMArrayType2(c->i8_t, c->frame.size ? c->frame.size : 1);
   LLVMValueRef frame = LLVMBuildAlloca(c->b, t, "frame");
-  LLVMSetAlignment(frame, c->frame_align);
+  LLVMSetAlignment(frame, c->frame.align);
   for (unsigned k = 0; k < c->allocs.n; k++) {
     LLVMReplaceAllUsesWith(c->allocs.v[k], LLVMConstInt(c->i1_t, 0, 0));
     LLVMInstructionEraseFromParent(c->allocs.v[k]);

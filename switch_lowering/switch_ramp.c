@@ -42,8 +42,8 @@ static unsigned reload_mark_kind(crl_coro *c) {
 static void mark_reloads(crl_coro *c) {
   unsigned kind = reload_mark_kind(c);
   LLVMValueRef mark = LLVMMetadataAsValue(c->ctx, LLVMMDNodeInContext2(c->ctx, NULL, 0));
-  for (unsigned k = 0; k < c->reloads.n; k++) LLVMSetMetadata(c->reloads.v[k], kind, mark);
-  c->reloads.n = 0;
+  for (unsigned k = 0; k < c->frame.reloads.n; k++) LLVMSetMetadata(c->frame.reloads.v[k], kind, mark);
+  c->frame.reloads.n = 0;
 }
 
 /* Each block from its end: a recomputed value's copy goes before the

@@ -93,7 +93,7 @@ int crl_switch_index_optional(crl_coro *c) {
 
 int crl_switch_index_dropped(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
-  return c->num_susp > 0 && st->field_index < c->num_fields && c->fields[st->field_index].dropped;
+  return c->num_susp > 0 && st->field_index < c->frame.num_fields && c->frame.fields[st->field_index].dropped;
 }
 
 /* The resume pointer records the entry point (entry_point is set only

@@ -7,9 +7,9 @@
  * call followed by a return, as with LLVM's passes: each transfer then
  * nests a call. Said once per coroutine, and in its frame report. */
 static void note_plain_transfer(crl_coro *c, LLVMValueRef handle, const char *why) {
-  if (c->report) {
-    c->report->num_plain_transfers++;
-    c->report->transfer_note = why;
+  if (c->frame.report) {
+    c->frame.report->num_plain_transfers++;
+    c->frame.report->transfer_note = why;
   }
   crl_switch_state *st = crl_switch_of(c);
   if (st->plain_transfer_noted) return;
@@ -39,7 +39,7 @@ int crl_switch_transfer(crl_coro *c, LLVMBasicBlockRef pre, LLVMValueRef handle,
   if (!in_clone) return 0;
   /* Resume functions call each other with one signature, void(ptr). */
   const char *why = NULL;
-  if (c->report) c->report->num_transfers++;
+  if (c->frame.report) c->frame.report->num_transfers++;
   if (crl_target_can_musttail(c->target, call, 1, &why))
     LLVMSetTailCallKind(call, LLVMTailCallKindMustTail);
   else

@@ -33,7 +33,7 @@ static void check_one(const crl_run *r, LLVMValueRef fn, const char *file) {
   crl_remove_unreachable(fn);
   crl_coro c;
   crl_coro_start(&c, r, fn, NULL);
-  crl_valmap_init(&c.frame_addr, 4);
+  crl_valmap_init(&c.frame.field_of, 4);
   if (crl_shape_build(&c) == 0) {
     size_t nl, k = crl_find_lowering(r->opts, c.abi);
     c.low = k == SIZE_MAX ? NULL : crl_run_lowerings(r->opts, &nl)[k];
@@ -55,7 +55,7 @@ static void check_one(const crl_run *r, LLVMValueRef fn, const char *file) {
     LLVMDisposeMessage(after);
     if (c.low->release) c.low->release(&c);
   }
-  crl_valmap_free(&c.frame_addr);
+  crl_valmap_free(&c.frame.field_of);
   crl_coro_free(&c);
 }
 

@@ -190,12 +190,14 @@ static int lower_one(LLVMValueRef fn, LLVMTargetDataRef td, const crl_target *t,
   if (rc != 0) CRL_ERR(&c, NULL, "out of memory");
   /* As LLVM does: code that can never run (a suspend in a dead block, say,
    * or a landing pad only invokes of nounwind callees reach) is dropped
-   * rather than judged or given frame space. */
+   * rather than judged or given frame space; nor is what a branch or phi
+   * on a constant decides (swiftc's `br i1 true` guards), nor values a
+   * local fold removes (crl_frame_simplify). */
   if (rc == 0) {
     crl_calls_for_nounwind_invokes(fn); /* it notes running out of memory */
     rc = oom_check(&c, 0);
   }
-  if (rc == 0) crl_remove_unreachable(fn);
+  if (rc == 0) crl_frame_simplify(fn);
   if (rc == 0) rc = run_steps(&c, run_states);
   crl_frame_free(&c);
   if (c.low && c.low->release) c.low->release(&c);

@@ -73,15 +73,26 @@ static int entered_from(LLVMBasicBlockRef bb, LLVMBasicBlockRef mb, const crl_va
   return 1;
 }
 
+/* The blocks parts start at: the entry and every resume block. Taken once
+ * for all markers, so that each marker costs its region, not the number
+ * of suspends (quadratic in a function with thousands of awaits). */
+static int part_starts(crl_coro *c, crl_valmap *out) {
+  if (crl_valmap_init(out, c->num_susp + 1) != 0) return -1;
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
+  int rc = crl_valmap_put(out, entry, entry);
+  for (uint32_t s = 0; s < c->num_susp && rc == 0; s++)
+    if (c->susp[s].resume) rc = crl_valmap_put(out, c->susp[s].resume, c->susp[s].resume);
+  return rc ? -1 : 0;
+}
+
 /* The region's blocks the marker's block dominates: none a part starts
- * at (the entry, a resume block), each entered only from the marker's
- * block or from one of them. The largest such set: all to start with,
- * less any that fails, until none does. (d has room for the region.) */
-static void dominated(crl_coro *c, LLVMBasicBlockRef mb, const crl_bvec *r, crl_valmap *d) {
+ * at (`starts`), each entered only from the marker's block or from one
+ * of them. The largest such set: all to start with, less any that fails,
+ * until none does. (d has room for the region.) */
+static void dominated(const crl_valmap *starts, LLVMBasicBlockRef mb, const crl_bvec *r,
+                      crl_valmap *d) {
   for (unsigned k = 0; k < r->n; k++)
-    if (r->v[k] != mb) crl_valmap_put(d, r->v[k], r->v[k]);
-  leave(d, LLVMGetEntryBasicBlock(c->fn));
-  for (uint32_t s = 0; s < c->num_susp; s++) leave(d, c->susp[s].resume);
+    if (r->v[k] != mb && !crl_valmap_has(starts, r->v[k])) crl_valmap_put(d, r->v[k], r->v[k]);
   for (int changed = 1; changed;) {
     changed = 0;
     for (unsigned k = 0; k < r->n; k++)
@@ -124,8 +135,8 @@ static void hoist_from(LLVMValueRef from, LLVMValueRef marker, const crl_valmap 
   }
 }
 
-static int reload_before(crl_coro *c, LLVMValueRef marker, const crl_valmap *spill,
-                         LLVMBuilderRef b) {
+static int reload_before(const crl_valmap *starts, LLVMValueRef marker,
+                         const crl_valmap *spill, LLVMBuilderRef b) {
   LLVMBasicBlockRef mb = LLVMGetInstructionParent(marker);
   crl_bvec r = {0};
   crl_valmap in = {0}, d = {0}, stored = {0};
@@ -135,7 +146,7 @@ static int reload_before(crl_coro *c, LLVMValueRef marker, const crl_valmap *spi
   for (unsigned k = 0; k < r.n && rc == 0; k++)
     rc = stores_from(LLVMGetFirstInstruction(r.v[k]), spill, &stored);
   if (rc == 0) {
-    dominated(c, mb, &r, &d);
+    dominated(starts, mb, &r, &d);
     hoist_from(LLVMGetNextInstruction(marker), marker, spill, &stored, b);
     for (unsigned k = 0; k < r.n; k++)
       if (member(&d, r.v[k]))
@@ -292,13 +303,14 @@ int crl_async_guard_locals(crl_coro *c) {
 
 int crl_async_drop_markers(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
-  crl_valmap spill = {0};
+  crl_valmap spill = {0}, starts = {0};
   int rc = spill_addrs(c, &spill);
+  if (rc == 0) rc = part_starts(c, &starts);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_async_susp *as = &st->susp[s];
     if (!as->resume_call) continue;
-    if (rc == 0) rc = reload_before(c, as->resume_call, &spill, b);
+    if (rc == 0) rc = reload_before(&starts, as->resume_call, &spill, b);
     LLVMInstructionEraseFromParent(as->resume_call);
     as->resume_call = NULL;
     c->susp[s].save = NULL;
@@ -306,6 +318,7 @@ int crl_async_drop_markers(crl_coro *c) {
   }
   LLVMDisposeBuilder(b);
   crl_valmap_free(&spill);
+  crl_valmap_free(&starts);
   for (unsigned k = 0; k < st->guards.n; k++) LLVMInstructionEraseFromParent(st->guards.v[k]);
   crl_vec_free(&st->guards);
   if (rc != 0) CRL_ERR(c, c->id, "out of memory");

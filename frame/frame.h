@@ -7,6 +7,12 @@
 
 #include "coro/coro.h"
 
+/* Before the coroutine's shape is taken: exact local folds that keep
+ * values out of the frame (constant branches and phis, elements read back
+ * from insert chains, overflow intrinsics whose bit is unused;
+ * simplify.c). Never fails: out of memory, it folds less. */
+void crl_frame_simplify(LLVMValueRef fn);
+
 /* Stages, in pipeline order. Each returns 0, or -1 after a diagnostic. */
 /* Liveness: the index CFG, the values and allocas live across suspends,
  * rematerialisation (spill_plan.c). */

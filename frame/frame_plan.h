@@ -2,6 +2,7 @@
  * package's interface (frame.h), as QBE's all.h lists them: by file, in the
  * order the pipeline uses them.
  *
+ *   simplify.c      folds before the shape is taken (crl_frame_simplify)
  *   plan.c          the index CFG, ramp-only and frame-gone blocks
  *   escape.c        what values' and allocas' users do with them
  *   candidates.c    the candidates and liveness inputs

@@ -12,12 +12,24 @@
 #include "irkit/oom.h"
 #include "frame/ssa_repair.h"
 
-/* Is `user` (an instruction) reached only after coro.begin? */
-static int after_begin(crl_coro *c, crl_plan *p, LLVMValueRef user) {
+/* Is `user` (an instruction) reached only after coro.begin? In coro.begin's
+ * block, positions come from `pos` (instructions numbered in order, once:
+ * walking the block per query is quadratic when thousands of allocas have
+ * users there); one not numbered (made since) is found by walking. */
+static int after_begin(crl_coro *c, crl_plan *p, const crl_valmap *pos, LLVMValueRef user) {
   LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
   uint32_t u = crl_block_id(p, ub);
-  if (u == p->begin_block) return crl_comes_before(c->begin, user);
-  return crl_dominates(&p->dom, p->begin_block, u);
+  if (u != p->begin_block) return crl_dominates(&p->dom, p->begin_block, u);
+  uint32_t pu = crl_valmap_get_id(pos, user), pb = crl_valmap_get_id(pos, c->begin);
+  if (pu != UINT32_MAX && pb != UINT32_MAX) return pu >= pb;
+  return crl_comes_before(c->begin, user);
+}
+
+/* Numbers the instructions of `bb` in order into `pos` (appending to
+ * what it holds; *k is the next number). */
+static void number_block(LLVMBasicBlockRef bb, crl_valmap *pos, uint32_t *k) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+    crl_valmap_put_id(pos, i, (*k)++);
 }
 
 static int is_lifetime(LLVMValueRef i) {
@@ -26,8 +38,9 @@ static int is_lifetime(LLVMValueRef i) {
 }
 
 /* Lifetime markers may only name allocas; once the alloca lives in the
- * frame, its markers (through any address arithmetic) go. */
-static void drop_lifetimes(LLVMValueRef a) {
+ * frame, its markers (through any address arithmetic) go. They leave
+ * `pos` as unnumbered: an instruction made later may reuse the memory. */
+static void drop_lifetimes(LLVMValueRef a, crl_valmap *pos) {
   crl_vec work = {0}, dead = {0};
   crl_vec_push(&work, a);
   for (unsigned w = 0; w < work.n; w++)
@@ -37,7 +50,10 @@ static void drop_lifetimes(LLVMValueRef a) {
       else if (LLVMIsABitCastInst(user) || LLVMIsAAddrSpaceCastInst(user))
         crl_vec_push(&work, user);
     }
-  for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
+  for (unsigned k = 0; k < dead.n; k++) {
+    if (crl_valmap_has(pos, dead.v[k])) crl_valmap_put_id(pos, dead.v[k], UINT32_MAX);
+    LLVMInstructionEraseFromParent(dead.v[k]);
+  }
   crl_vec_free(&work);
   crl_vec_free(&dead);
 }
@@ -46,13 +62,13 @@ static void drop_lifetimes(LLVMValueRef a) {
  * get `fv`, its frame counterpart; address arithmetic done before coro.begin
  * is redone on the frame for its later uses. Returns whether any use stayed
  * before coro.begin. */
-static int redirect_uses(crl_coro *c, crl_plan *p, LLVMValueRef v,
+static int redirect_uses(crl_coro *c, crl_plan *p, const crl_valmap *pos, LLVMValueRef v,
                          LLVMValueRef fv, LLVMBuilderRef b) {
   crl_vec before = {0}, after = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (user == c->id || !LLVMIsAInstruction(user)) continue;
-    crl_vec_push(after_begin(c, p, user) ? &after : &before, user);
+    crl_vec_push(after_begin(c, p, pos, user) ? &after : &before, user);
   }
   for (unsigned k = 0; k < after.n; k++) {
     LLVMValueRef user = after.v[k];
@@ -70,7 +86,7 @@ static int redirect_uses(crl_coro *c, crl_plan *p, LLVMValueRef v,
     unsigned n = LLVMGetNumOperands(cl);
     for (unsigned j = 0; j < n; j++)
       if (LLVMGetOperand(cl, j) == v) LLVMSetOperand(cl, j, fv);
-    redirect_uses(c, p, user, cl, b);
+    redirect_uses(c, p, pos, user, cl, b);
   }
   int any_before = before.n > 0;
   crl_vec_free(&before);
@@ -78,8 +94,9 @@ static int redirect_uses(crl_coro *c, crl_plan *p, LLVMValueRef v,
   return any_before;
 }
 
-static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field) {
-  drop_lifetimes(a);
+static int move_alloca(crl_coro *c, crl_plan *p, crl_valmap *pos, LLVMValueRef a,
+                       uint32_t field) {
+  drop_lifetimes(a, pos);
   LLVMValueRef addr = crl_ramp_field_addr(c, field);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(c->ctx);
   LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(addr));
@@ -91,7 +108,7 @@ static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field)
     view = LLVMBuildAddrSpaceCast(b, addr, LLVMTypeOf(a), "");
     LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(view));
   }
-  int any_before = redirect_uses(c, p, a, view, b);
+  int any_before = redirect_uses(c, p, pos, a, view, b);
   /* Written before the frame existed, or a byval argument (the caller's
    * bytes, gone once the ramp returns): the frame starts as a copy. */
   if (any_before || LLVMIsAArgument(a)) {
@@ -107,19 +124,26 @@ static int move_alloca(crl_coro *c, crl_plan *p, LLVMValueRef a, uint32_t field)
 
 /* `moved` receives each moved alloca with its field. */
 static int move_allocas(crl_coro *c, crl_plan *p, crl_valmap *moved) {
-  for (uint32_t f = 0; f < c->frame.num_fields; f++) {
+  crl_valmap pos;
+  uint32_t k = 0;
+  LLVMBasicBlockRef bb = p->blocks[p->begin_block];
+  crl_valmap_init(&pos, crl_count_instructions(bb));
+  number_block(bb, &pos, &k);
+  int rc = 0;
+  for (uint32_t f = 0; f < c->frame.num_fields && rc == 0; f++) {
     if (!c->frame.fields[f].pinned) continue;
-    if (move_alloca(c, p, c->frame.fields[f].value, f) != 0) return -1;
-    crl_valmap_put_id(moved, c->frame.fields[f].value, f);
+    rc = move_alloca(c, p, &pos, c->frame.fields[f].value, f);
+    if (rc == 0) crl_valmap_put_id(moved, c->frame.fields[f].value, f);
   }
-  for (uint32_t i = 0; i < p->num_cands; i++) {
+  for (uint32_t i = 0; i < p->num_cands && rc == 0; i++) {
     crl_cand *cd = &p->cands[i];
     if (cd->is_alloca && cd->field != UINT32_MAX) {
-      if (move_alloca(c, p, cd->value, cd->field) != 0) return -1;
-      crl_valmap_put_id(moved, cd->value, cd->field);
+      rc = move_alloca(c, p, &pos, cd->value, cd->field);
+      if (rc == 0) crl_valmap_put_id(moved, cd->value, cd->field);
     }
   }
-  return 0;
+  crl_valmap_free(&pos);
+  return rc;
 }
 
 static int push_frame_var(crl_coro *c, crl_frame_var v, unsigned *cap) {
@@ -230,9 +254,7 @@ static void number_instructions(LLVMValueRef fn, crl_valmap *pos) {
   crl_valmap_init(pos, crl_count_fn_instructions(fn));
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i))
-      crl_valmap_put_id(pos, i, k++);
+    number_block(bb, pos, &k);
 }
 
 /* Does `user`, a use in `ub` (a phi's incoming block), read the slot? Not
@@ -319,7 +341,7 @@ static int spill_memory_mode(crl_coro *c, crl_plan *p, crl_cand *cd,
   LLVMValueRef v = cd->value;
   LLVMValueRef addr = crl_ramp_field_addr(c, cd->field);
   LLVMValueRef at;
-  int before_begin = LLVMIsAArgument(v) || !after_begin(c, p, v);
+  int before_begin = LLVMIsAArgument(v) || !after_begin(c, p, pos, v);
   if (before_begin) at = LLVMGetNextInstruction(addr);
   else if (!(at = after_def(c, v))) return -1;
   LLVMPositionBuilderBefore(b, at);

@@ -488,13 +488,12 @@ static void forward_empty_blocks(LLVMValueRef fn) {
   crl_valmap_free(&fin);
 }
 
-void crl_simplify_cfg(LLVMValueRef fn) {
-  if (getenv("CRL_DEBUG_NO_SIMPLIFY")) return;
+void crl_fold_constants(LLVMValueRef fn) {
   LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   /* Lowering leaves at most a couple of levels of constants to fold
-   * (suspend results, then the phis they feed); rounds are bounded so the
-   * cost stays linear. */
+   * (suspend results, then the phis they feed); front ends' `br i1 true`
+   * guards likewise. Rounds are bounded so the cost stays linear. */
   int clean = 0; /* no unreachable block left since the last removal */
   for (int round = 0; round < 4; round++) {
     int changed = 0;
@@ -515,6 +514,11 @@ void crl_simplify_cfg(LLVMValueRef fn) {
     clean = 1;
   }
   if (!clean) crl_remove_unreachable(fn);
-  forward_empty_blocks(fn);
   LLVMDisposeBuilder(b);
+}
+
+void crl_simplify_cfg(LLVMValueRef fn) {
+  if (getenv("CRL_DEBUG_NO_SIMPLIFY")) return;
+  crl_fold_constants(fn);
+  forward_empty_blocks(fn);
 }

@@ -33,6 +33,12 @@ void crl_remove_phi_entries(LLVMBasicBlockRef succ, LLVMBasicBlockRef pred);
  * nothing changes. Linear per round. */
 void crl_simplify_cfg(LLVMValueRef fn);
 
+/* crl_simplify_cfg without forwarding empty blocks: what runs before a
+ * coroutine is lowered, so that values a constant branch or phi decides
+ * (swiftc -Onone guards code with `br i1 true`) are not given frame
+ * space. */
+void crl_fold_constants(LLVMValueRef fn);
+
 /* Deletes blocks unreachable from the entry. */
 void crl_remove_unreachable(LLVMValueRef fn);
 

@@ -1,6 +1,6 @@
 /* One coroutine's lowering, the steps in order:
  *
- *   drop code that can never run      irkit/unwind.c, irkit/blocks.c
+ *   drop code that can never run, fold constants   irkit/unwind.c, frame/simplify.c
  *   shape                             coro/shape.c      (shared)
  *   choose the lowering, init, validate                 (the ABI's)
  *   normalize                         coro/normalize.c  (shared, with the ABI's
@@ -127,12 +127,14 @@ static int lower_one(const crl_run *r, LLVMValueRef fn, const crl_valmap *slots,
   if (rc != 0) CRL_ERR(&c, NULL, "out of memory");
   /* As LLVM does: code that can never run (a suspend in a dead block, say,
    * or a landing pad only invokes of nounwind callees reach) is dropped
-   * rather than judged or given frame space. */
+   * rather than judged or given frame space; nor is what a branch or phi
+   * on a constant decides (swiftc's `br i1 true` guards), nor values a
+   * local fold removes (crl_frame_simplify). */
   if (rc == 0) {
     crl_calls_for_nounwind_invokes(fn); /* it notes running out of memory */
     rc = oom_check(&c, 0);
   }
-  if (rc == 0) crl_remove_unreachable(fn);
+  if (rc == 0) crl_frame_simplify(fn);
   if (rc == 0) rc = run_steps(&c, run_states);
   crl_frame_free(&c);
   if (c.low && c.low->release) c.low->release(&c);

@@ -13,6 +13,7 @@
 #include <llvm-c/IRReader.h>
 
 #include "coro/lowering.h"
+#include "frame/frame.h"
 #include "irkit/blocks.h"
 #include "irkit/unwind.h"
 #include "pipeline/coroutine.h"
@@ -30,7 +31,7 @@ static int files, coroutines, refused, changed;
  * a change of the module's text between before init and after validate. */
 static void check_one(const crl_run *r, LLVMValueRef fn, const char *file) {
   crl_calls_for_nounwind_invokes(fn);
-  crl_remove_unreachable(fn);
+  crl_frame_simplify(fn);
   crl_coro c;
   crl_coro_start(&c, r, fn, NULL);
   crl_valmap_init(&c.frame.field_of, 4);

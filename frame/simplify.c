@@ -128,9 +128,11 @@ static void plain_arithmetic(LLVMBuilderRef b, LLVMValueRef call, LLVMOpcode op)
   LLVMInstructionEraseFromParent(call);
 }
 
-/* The instructions to look at, collected first (folding erases some). */
+/* The instructions to look at, collected first (folding erases some).
+ * dead: llvm.coro.end.results no coro.end takes (on a path that ends in
+ * `unreachable`), which has no effect: no ABI's lowering meets it. */
 static int collect(LLVMValueRef fn, const unsigned *ids, crl_vec *reads, crl_vec *inserts,
-                   crl_vec *calls) {
+                   crl_vec *calls, crl_vec *dead) {
   int rc = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
@@ -139,6 +141,8 @@ static int collect(LLVMValueRef fn, const unsigned *ids, crl_vec *reads, crl_vec
       else if (LLVMIsAInsertElementInst(i) || LLVMIsAInsertValueInst(i))
         rc |= crl_vec_push(inserts, i);
       else if (overflow_op(i, ids, &op)) rc |= crl_vec_push(calls, i);
+      else if (crl_intrinsic_of(i) == CRL_I_END_RESULTS && !LLVMGetFirstUse(i))
+        rc |= crl_vec_push(dead, i);
     }
   return rc;
 }
@@ -147,10 +151,12 @@ void crl_frame_simplify(LLVMValueRef fn) {
   unsigned ids[NUM_OVERFLOW_OPS];
   for (unsigned k = 0; k < NUM_OVERFLOW_OPS; k++)
     ids[k] = LLVMLookupIntrinsicID(overflow_ops[k].name, strlen(overflow_ops[k].name));
-  crl_vec reads = {0}, inserts = {0}, calls = {0};
+  crl_vec reads = {0}, inserts = {0}, calls = {0}, dead = {0};
   /* Out of memory part way: fold what was collected (each fold stands
    * alone). */
-  collect(fn, ids, &reads, &inserts, &calls);
+  collect(fn, ids, &reads, &inserts, &calls, &dead);
+  for (unsigned k = 0; k < dead.n; k++) LLVMInstructionEraseFromParent(dead.v[k]);
+  crl_vec_free(&dead);
   for (unsigned k = 0; k < reads.n; k++) {
     LLVMValueRef v = extracted(reads.v[k]);
     if (!v || LLVMTypeOf(v) != LLVMTypeOf(reads.v[k])) continue;

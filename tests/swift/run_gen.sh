@@ -23,7 +23,10 @@
 # for each of its seeds (equal output, section by section); one that fails
 # names the seeds whose sections differ, and its seeds are run again alone
 # (the same mode) and classified one by one as below; if every one of them
-# passes alone the combined file itself is a mismatch.
+# passes alone the combined file itself is a mismatch. A combined file's
+# native reference is built from the same -emit-irgen IR by swiftc's own
+# back end (run_swift.sh --native-from-ir); a seed run alone gets the
+# native builds from source at both levels, which must agree.
 # Every failing case is classified: a failure showing the signature of a
 # known library bug (the `#! tag REGEX` lines of xfail.txt) is counted
 # under that bug; any other failure is a mismatch. A program whose native
@@ -111,14 +114,19 @@ unit_modes() {
   if [ "$split" = 1 ]; then echo "${mode_list[$(($1 % ${#mode_list[@]}))]}"; else echo "$modes"; fi
 }
 
-# run_sets DIR NAME=MODES...: run_swift.sh once per distinct MODES over the
-# programs DIR/NAME.swift given that MODES, result lines into
-# $bdir/results.txt.
+# run_sets KIND DIR NAME=MODES...: run_swift.sh once per distinct MODES
+# over the programs DIR/NAME.swift given that MODES, result lines into
+# $bdir/results.txt. KIND: combined (the native reference from the IR, at
+# the mode's level only), split (at the mode's level only) or full (both
+# levels, which must agree: a seed run alone after its combined file failed).
 run_sets() {
-  local src=$1; shift
+  local kind=$1 src=$2; shift 2
   declare -A set_of=()
   local nm m i=0 rc extra=()
-  [ "$split" = 1 ] && extra=(--native-needed)
+  case "$kind" in
+    combined) extra=(--native-from-ir) ;;
+    split) extra=(--native-needed) ;;
+  esac
   for nm in "$@"; do
     m=${nm#*=}
     if [ -z "${set_of[$m]:-}" ]; then
@@ -216,7 +224,7 @@ for ((b = first; b <= last; b += batch)); do
       python3 "$script_dir/gen_swift.py" "$s" "${gen_flags[@]}" -o "$bdir/programs/gen_$s.swift"
       units+=("gen_$s=$(unit_modes "$s")")
     done
-    run_sets "$bdir/programs" "${units[@]}"
+    run_sets "$([ "$split" = 1 ] && echo split || echo full)" "$bdir/programs" "${units[@]}"
     for ((s = b; s <= e; s++)); do
       classify "$s"; [ "$verdict" = pass ] || [ "$verdict" = known ] || keep_batch=1
     done
@@ -228,7 +236,7 @@ for ((b = first; b <= last; b += batch)); do
         -o "$bdir/programs/comb_$g.swift"
       units+=("comb_$g=$(unit_modes $(((g - first) / combine)))")
     done
-    run_sets "$bdir/programs" "${units[@]}"
+    run_sets combined "$bdir/programs" "${units[@]}"
     # A combined file that failed: name the sections that differ, then run
     # its seeds alone in the same mode(s).
     alone=()
@@ -251,7 +259,7 @@ for ((b = first; b <= last; b += batch)); do
       done
     done
     if [ ${#alone[@]} -gt 0 ]; then
-      run_sets "$bdir/programs" "${alone[@]}"
+      run_sets full "$bdir/programs" "${alone[@]}"
       for g in "${!failed_group[@]}"; do
         all_pass=1
         for ((s = g; s <= failed_group[$g]; s++)); do

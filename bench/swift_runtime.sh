@@ -15,9 +15,10 @@
 # one hyperfine run over all builds of a program (WARMUP warm-ups, RUNS
 # runs each), the builds' order reversed every other round so that a drift
 # in the machine's load favours neither. Reported per program and build:
-# the mean wall time and mean user+sys CPU time over all rounds, and the
-# ratios native/build (>= 1: the build is no slower than the native one);
-# then the geometric mean of the ratios over the programs.
+# the mean wall time and mean user+sys CPU time over the rounds, and the
+# ratios native/build (>= 1: the build is no slower than the native one),
+# each the median over the rounds of that round's ratio of means; then the
+# geometric mean of the ratios over the programs.
 #
 # Usage: bench/swift_runtime.sh [PROGRAM.swift ...]
 #        (default: bench/swift/task_chain.swift, bench/swift/stream_pipeline.swift)
@@ -59,7 +60,7 @@ build_lowered() {
 echo "# $(date -u +%Y-%m-%d) $("$SWIFTC" --version 2>&1 | head -n 1); $(hyperfine --version)"
 echo "# ROUNDS=$ROUNDS RUNS=$RUNS WARMUP=$WARMUP; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| program | build | wall s (mean) | native/build | CPU s (mean user+sys) | native/build |"
+echo "| program | build | wall s (mean) | native/build (median of rounds) | CPU s (mean user+sys) | native/build (median of rounds) |"
 echo "| --- | --- | ---: | ---: | ---: | ---: |"
 ratios=()
 for src in "${progs[@]}"; do
@@ -88,20 +89,22 @@ for src in "${progs[@]}"; do
       --output=null "${cmds[@]}" >/dev/null
   done
   python3 - "$n" "$d" "$ROUNDS" "${builds[@]}" >"$d/table" <<'PY'
-import json, sys
+import json, statistics, sys
 name, d, rounds, builds = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
-wall = {b: [] for b in builds}
-cpu = {b: [] for b in builds}
+wall = {b: [] for b in builds}   # per round: mean wall time
+cpu = {b: [] for b in builds}    # per round: mean user + sys time
 for r in range(rounds):
     for res in json.load(open("%s/round%d.json" % (d, r)))["results"]:
-        wall[res["command"]] += res["times"]
-        # hyperfine 1.15 gives the mean user and system time of a round
+        wall[res["command"]].append(res["mean"])
         cpu[res["command"]].append(res["user"] + res["system"])
-mean = lambda xs: sum(xs) / len(xs)
+def ratio(m, b):
+    # Median over the rounds of the round's native/build: both builds of a
+    # round ran minutes apart at most, so a drift of the load between
+    # rounds cancels out.
+    return statistics.median(n / x for n, x in zip(m["native"], m[b]))
 for b in builds:
-    w, c = mean(wall[b]), mean(cpu[b])
     print("| %s | %s | %.3f | %.3f | %.3f | %.3f |" % (
-        name, b, w, mean(wall["native"]) / w, c, mean(cpu["native"]) / c))
+        name, b, statistics.mean(wall[b]), ratio(wall, b), statistics.mean(cpu[b]), ratio(cpu, b)))
 PY
   cat "$d/table"
   ratios+=("$(awk -F'|' '$3 ~ /corolower/ { gsub(/ /, "", $5); gsub(/ /, "", $7); print $5, $7 }' "$d/table")")

@@ -1,6 +1,6 @@
 // Run-time benchmark (bench/swift_runtime.sh): an AsyncStream pipeline of
 // three stages, each a task awaiting its input stream and an async
-// transform; 300,000 elements flow through in order (one producer and one
+// transform; 100,000 elements flow through in order (one producer and one
 // consumer per stream), the producer yielding every 64 elements.
 @inline(never) func stage(_ input: AsyncStream<Int>, _ f: @escaping @Sendable (Int) async -> Int?) -> AsyncStream<Int> {
   let (out, cont) = AsyncStream.makeStream(of: Int.self)
@@ -22,7 +22,7 @@
     let (source, feed) = AsyncStream.makeStream(of: Int.self)
     let out = stage(stage(stage(source, square), dropThirds), fold)
     Task {
-      for i in 0..<300_000 {
+      for i in 0..<100_000 {
         feed.yield(i)
         if i % 64 == 0 { await Task.yield() }
       }

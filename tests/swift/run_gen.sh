@@ -34,7 +34,9 @@
 # defect.
 #
 # Output: one line per program that did not pass everywhere (`KNOWN seed
-# tag`, `MISMATCH seed: first failure`, `GENBUG seed: reason`), then a
+# tag`, `MISMATCH seed: first failure`, `GENBUG seed: reason`; with
+# --combine, `COMBINED seeds A-B ...` lines name a failing file's first
+# failure and its differing sections before its seeds' own lines), then a
 # summary with the exact counts. Exit status 1 on a mismatch or a generator
 # defect, 77 if swiftc is missing (nothing ran), 2 on a usage error.
 # The sources and artifacts of mismatches and generator defects are kept

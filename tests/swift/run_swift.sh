@@ -32,6 +32,7 @@
 #   run_swift.sh --lower 'CMD' [--label NAME] [--control] [--modes LIST]
 #                [--only NAME[,NAME...]] [--programs DIR] [--xfail FILE]
 #                [--workdir DIR] [--jobs|-j N] [--exact-codegen] [--native-needed]
+#                [--native-from-ir]
 #   run_swift.sh --control-only [...]
 #
 # CMD is a shell command template; {in} and {out} are replaced by the paths
@@ -50,6 +51,11 @@
 #
 # --native-needed builds the native reference only at the Swift levels the
 # modes use (no -Onone/-O agreement check with one level): for campaigns.
+# --native-from-ir (implies --native-needed) builds that reference from the
+# -emit-irgen IR the lowering gets, by swiftc's own back end (`swift-frontend
+# -c -LEVEL x.ll`: Swift's LLVM pipeline, its coroutine passes included,
+# then `swiftc x.o`) instead of compiling the source twice: the native and
+# the lowered build then differ only in the lowering and what follows it.
 #
 # A program may carry a line `// swiftc-flags: FLAGS` with extra swiftc
 # flags for every compile of it (native and IR alike).
@@ -93,6 +99,7 @@ workdir=""
 jobs=2
 musttail_workaround=1
 native_needed=0
+native_from_ir=0
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -116,6 +123,7 @@ while [ $# -gt 0 ]; do
     --jobs=*) jobs=${1#--jobs=}; shift ;;
     --exact-codegen) musttail_workaround=0; shift ;;
     --native-needed) native_needed=1; shift ;;
+    --native-from-ir) native_needed=1; native_from_ir=1; shift ;;
     -h|--help) usage ;;
     *) echo "run_swift.sh: unknown argument: $1" >&2; usage ;;
   esac
@@ -177,6 +185,7 @@ if [ -z "$swift_version" ]; then
   not_run "'$SWIFTC --version' printed nothing"
 fi
 
+SWIFT_FRONTEND=$(dirname "$SWIFTC")/swift-frontend
 CLANG=${CLANG:-clang-22}
 OPT=${OPT:-opt-22}
 export OPT
@@ -266,6 +275,19 @@ done
 native_levels=(Onone O)
 [ "$native_needed" = 0 ] || native_levels=("${swift_levels[@]}")
 
+# swiftc's IR of program $src (in $d, flags $flags) at every Swift level a
+# mode needs; prints why and fails if swiftc rejects it.
+emit_irgen() {
+  local lvl
+  for lvl in "${swift_levels[@]}"; do
+    if ! "$SWIFTC" "-$lvl" -parse-as-library -module-name M -module-cache-path "$work/module-cache" \
+        "${flags[@]}" -emit-irgen "$src" \
+        -o "$d/$lvl.irgen.ll" >"$d/$lvl.irgen.log" 2>&1; then
+      echo "swiftc -emit-irgen at -$lvl failed (see $d/$lvl.irgen.log)"; return 1
+    fi
+  done
+}
+
 # Phase 1, per program: native references (-Onone and -O, outputs equal) and
 # swiftc's IR at every level a mode needs. Writes $work/NAME/prep.status.
 prepare() {
@@ -274,8 +296,14 @@ prepare() {
   (
     local flags lvl
     read -r -a flags <<< "$(program_flags "$src")"
+    if [ "$native_from_ir" = 1 ]; then emit_irgen || return; fi
     for lvl in "${native_levels[@]}"; do
-      if ! "$SWIFTC" "-$lvl" -parse-as-library -module-name M -module-cache-path "$work/module-cache" \
+      if [ "$native_from_ir" = 1 ]; then
+        if ! { "$SWIFT_FRONTEND" -c "-$lvl" -module-name M "$d/$lvl.irgen.ll" -o "$d/native.$lvl.o" &&
+               "$SWIFTC" "$d/native.$lvl.o" -o "$d/native.$lvl"; } >"$d/native.$lvl.build.log" 2>&1; then
+          echo "native build at -$lvl failed (see $d/native.$lvl.build.log)"; return
+        fi
+      elif ! "$SWIFTC" "-$lvl" -parse-as-library -module-name M -module-cache-path "$work/module-cache" \
           "${flags[@]}" "$src" \
           -o "$d/native.$lvl" >"$d/native.$lvl.build.log" 2>&1; then
         echo "native build at -$lvl failed (see $d/native.$lvl.build.log)"; return
@@ -290,13 +318,7 @@ prepare() {
     if [ ! -s "$d/native.${native_levels[0]}.stdout" ]; then
       echo "the native program printed nothing"; return
     fi
-    for lvl in "${swift_levels[@]}"; do
-      if ! "$SWIFTC" "-$lvl" -parse-as-library -module-name M -module-cache-path "$work/module-cache" \
-          "${flags[@]}" -emit-irgen "$src" \
-          -o "$d/$lvl.irgen.ll" >"$d/$lvl.irgen.log" 2>&1; then
-        echo "swiftc -emit-irgen at -$lvl failed (see $d/$lvl.irgen.log)"; return
-      fi
-    done
+    if [ "$native_from_ir" = 0 ]; then emit_irgen || return; fi
     echo ok
   ) >"$d/prep.status.tmp"
   mv "$d/prep.status.tmp" "$d/prep.status"

@@ -23,6 +23,11 @@
 #                runs it ~50x slower), default "100 200 400"
 #   LLVM_TIME_SIZES   N at which LLVM's CPU time is taken, default $SIZES
 #   SWIFTC_SIZES N at which swiftc's compile is timed, default $SIZES
+#                (any of these three set to "none": at no N)
+#   DRIVER_FLAGS extra passes_driver flags for the corolower runs, e.g.
+#                --no-verify (figures without LLVM's verifier of the
+#                lowered functions, which corolower runs once per
+#                function it changed)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -46,8 +51,10 @@ cpu() {
   awk '{ printf "%.2f", $1 + $2 }' "$work/time"
 }
 count() {  # count MODE FILE
+  local flags=()
+  [ "$1" = corolower ] && read -r -a flags <<< "${DRIVER_FLAGS:-}"
   valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
-    --toggle-collect="bench_run_$1" "$DRIVER" --mode="$1" "$2" 2>&1 |
+    --toggle-collect="bench_run_$1" "$DRIVER" "${flags[@]}" --mode="$1" "$2" 2>&1 |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
@@ -65,7 +72,8 @@ for n in $SIZES; do
   ll[$n]=""
   has "$LLVM_COUNT_SIZES" "$n" && ll[$n]=$(count llvm "$work/a$n.22.ll")
   base=$(cpu "$DRIVER" --mode=parse "$work/a$n.22.ll")
-  ct=$(cpu "$DRIVER" --mode=corolower "$work/a$n.22.ll")
+  read -r -a dflags <<< "${DRIVER_FLAGS:-}"
+  ct=$(cpu "$DRIVER" "${dflags[@]}" --mode=corolower "$work/a$n.22.ll")
   ct=$(awk -v a="$ct" -v b="$base" 'BEGIN { printf "%.2f", a - b }')
   lt=""
   if has "$LLVM_TIME_SIZES" "$n"; then

@@ -9,7 +9,9 @@
 #     (the multi-end cases merged for LLVM);
 #   - tests/async/run_async.sh on i686, ARM and SystemZ (the other targets
 #     that lower swifttailcc) at -O0 and -O2, by corolower and by LLVM's
-#     passes.
+#     passes (on i686 corolower refuses every case: LLVM 22's x86-32
+#     musttail bug, targets/i686.c; LLVM's output fails at run time in
+#     every case but cc_c and cc_tailcc).
 # Prints a Markdown table per part, with the total frame bytes of the
 # switched-resume coroutines both lowerings split.
 #

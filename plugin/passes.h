@@ -8,6 +8,7 @@
 
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace corolower_plugin {
 
@@ -26,6 +27,11 @@ public:
                               llvm::LazyCallGraph &cg,
                               llvm::CGSCCUpdateResult &ur);
   static bool isRequired() { return true; }
+  // As -print-pipeline-passes shows it, and -passes reads it back.
+  void printPipeline(llvm::raw_ostream &os,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>) {
+    os << "corolower-split";
+  }
 
 private:
   std::unique_ptr<llvm::FunctionPassManager> simplify_;
@@ -37,6 +43,11 @@ class SplitModulePass : public llvm::PassInfoMixin<SplitModulePass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &am);
   static bool isRequired() { return true; }
+  // As -print-pipeline-passes shows it, and -passes reads it back.
+  void printPipeline(llvm::raw_ostream &os,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>) {
+    os << "corolower-split";
+  }
 };
 
 // corolower-report: appends the module's frame report to
@@ -45,6 +56,11 @@ class ReportPass : public llvm::PassInfoMixin<ReportPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &am);
   static bool isRequired() { return true; }
+  // As -print-pipeline-passes shows it, and -passes reads it back.
+  void printPipeline(llvm::raw_ostream &os,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>) {
+    os << "corolower-report";
+  }
 };
 
 }  // namespace corolower_plugin

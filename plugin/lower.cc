@@ -83,8 +83,11 @@ Outcome finish(llvm::Module &m, crl_result *r, llvm::Function *marker) {
   }
   report(m.getContext(), r);
   collectFrames(m, r);
-  for (size_t i = 0, n = crl_result_num_coroutines(r); i < n; i++)
-    o.lowered |= crl_result_coroutine_lowered(r, i) != 0;
+  for (size_t i = 0, n = crl_result_num_coroutines(r); i < n; i++) {
+    bool lowered = crl_result_coroutine_lowered(r, i) != 0;
+    o.lowered |= lowered;
+    o.refused |= !lowered;
+  }
   // A refusal puts the coroutine back as it was, but through new
   // instructions: analyses of it are stale either way.
   o.changed = crl_result_num_coroutines(r) > 0 || !o.added.empty();

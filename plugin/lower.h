@@ -17,6 +17,10 @@ namespace corolower_plugin {
 struct Outcome {
   bool changed = false;  // the module may have changed
   bool lowered = false;  // the coroutine is lowered (not refused)
+  // A coroutine was refused: the library put back, through new
+  // instructions, the coroutines and every function whose coroutine
+  // intrinsics it could have rewritten, anywhere in the module.
+  bool refused = false;
   // Definitions the lowering added (clones, thunks, ...), in the order the
   // library created them.
   llvm::SmallVector<llvm::Function *, 4> added;

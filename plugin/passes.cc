@@ -37,6 +37,12 @@ llvm::PreservedAnalyses SplitSCCPass::run(LazyCallGraph::SCC &c,
     Outcome o = lowerCoroutine(f);
     if (!o.changed) continue;
     fam.invalidate(f, llvm::PreservedAnalyses::none());
+    // Functions outside the SCC got their bodies back as copies: nothing
+    // cached about any of them may be kept. Only on a refusal, which is
+    // rare (and ends the compilation without -corolower-fallback).
+    if (o.refused)
+      for (llvm::Function &g : *f.getParent())
+        if (!g.isDeclaration()) fam.invalidate(g, llvm::PreservedAnalyses::none());
     registerSplit(cg, *cur, *n, o.added, am, ur, fam);
   }
   return llvm::PreservedAnalyses::none();

@@ -7,6 +7,9 @@
       REPORT holds N (default 1) JSON documents {"frames": [...]}, as the
       plugin appends them, one per translation unit, and lists every
       coroutine of IR; exit 1, saying what is missing, otherwise
+  coroutines.py check-all REPORT.json IR.ll...
+      the same for several translation units appending to one REPORT:
+      one document per IR, every coroutine of each listed
 """
 import json
 import re
@@ -61,6 +64,18 @@ def main(argv):
             return 1
         if missing:
             print("not in the frame report (not lowered by corolower): " + " ".join(missing))
+            return 1
+        return 0
+    if len(argv) >= 4 and argv[1] == "check-all":
+        docs = documents(argv[2])
+        if len(docs) != len(argv) - 3:
+            print(f"{argv[2]}: {len(docs)} reports, expected {len(argv) - 3}")
+            return 1
+        reported = {f["function"] for d in docs for f in d["frames"]}
+        missing = [c for ir in argv[3:] for c in presplit_coroutines(ir)
+                   if c not in reported]
+        if missing:
+            print("not in the frame report: " + " ".join(missing))
             return 1
         return 0
     print(__doc__, file=sys.stderr)

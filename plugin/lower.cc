@@ -12,6 +12,8 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "plugin/options.h"
@@ -95,6 +97,27 @@ Outcome finish(llvm::Module &m, crl_result *r, llvm::Function *marker) {
   return o;
 }
 
+// LLVM's CoroEarly marks each coro.begin call `noduplicate` while its
+// coroutine is presplit, and LLVM's CoroSplit drops the mark when it keeps
+// the call in the ramp for CoroElide. The library keeps the call (elision
+// markers) but not that knowledge of CoroEarly's, and a `noduplicate` call
+// makes the inliner refuse the ramp, so no caller could inline it and no
+// allocation be elided. Dropped here for lowered coroutines until the
+// library's marker-keeping does it itself.
+// `only`: that function's calls; nullptr: every lowered function's.
+void allowRampInlining(llvm::Module &m, const llvm::Function *only) {
+  llvm::Function *begin =
+      llvm::Intrinsic::getDeclarationIfExists(&m, llvm::Intrinsic::coro_begin);
+  if (!begin) return;
+  for (llvm::User *u : begin->users()) {
+    auto *call = llvm::dyn_cast<llvm::CallBase>(u);
+    if (!call || (only && call->getFunction() != only) ||
+        call->getFunction()->isPresplitCoroutine())
+      continue;
+    call->removeFnAttr(llvm::Attribute::NoDuplicate);
+  }
+}
+
 }  // namespace
 
 Outcome lowerCoroutine(llvm::Function &f) {
@@ -102,14 +125,18 @@ Outcome lowerCoroutine(llvm::Function &f) {
   crl_options opts = libraryOptions();
   llvm::Function *marker = appendMarker(m);
   crl_result *r = crl_lower_function(llvm::wrap(&f), &opts);
-  return finish(m, r, marker);
+  Outcome o = finish(m, r, marker);
+  if (o.lowered) allowRampInlining(m, &f);
+  return o;
 }
 
 Outcome lowerModule(llvm::Module &m) {
   crl_options opts = libraryOptions();
   llvm::Function *marker = appendMarker(m);
   crl_result *r = crl_lower_module(llvm::wrap(&m), &opts);
-  return finish(m, r, marker);
+  Outcome o = finish(m, r, marker);
+  if (o.lowered) allowRampInlining(m, nullptr);
+  return o;
 }
 
 }  // namespace corolower_plugin

@@ -10,7 +10,10 @@
 #  5. opt-22 -passes='cgscc(corolower-split)' and 'corolower-split' on
 #     front-end IR leave no presplit coroutine, and the result runs;
 #  6. six compilers at once appending to one frame report: six documents,
-#     every coroutine of each listed.
+#     every coroutine of each listed;
+#  7. heap allocation elision: a generator living inside main has its
+#     allocation elided by LLVM's CoroElide after corolower lowered it, as
+#     after LLVM's own CoroSplit (-Rpass=coro-elide), and runs the same.
 # Usage: plugin_options_test.sh PLUGIN.so
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -97,6 +100,16 @@ if python3 "$here/coroutines.py" check-all "$shared" "${irs[@]}" >"$work/shared.
   ok shared-report
 else
   bad shared-report "$(cat "$work/shared.log")"
+fi
+
+el=$here/programs/elided_generator.cpp
+"${CXX[@]}" -O2 "$el" -o "$work/el_native"
+"${CXX[@]}" -O2 -fpass-plugin="$plugin" -Rpass=coro-elide "$el" -o "$work/el" >"$work/el.log" 2>&1
+if grep -q "remark: '_Z5counti' elided in 'main'" "$work/el.log" &&
+   [ "$("$work/el")" = "$("$work/el_native")" ]; then
+  ok elision
+else
+  bad elision "no elision remark, or the output differs: $(head -c 300 "$work/el.log")"
 fi
 
 echo "$pass passed, $fail failed"

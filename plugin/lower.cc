@@ -9,6 +9,7 @@
 #include <string>
 
 #include "corolower/corolower.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
@@ -16,6 +17,9 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+#include "plugin/debug_records.h"
 #include "plugin/options.h"
 #include "plugin/report.h"
 
@@ -118,20 +122,52 @@ void allowRampInlining(llvm::Module &m, const llvm::Function *only) {
   }
 }
 
+// Under assignment tracking the library cannot verify its output: the
+// copies it keeps to put refused coroutines back share the !DIAssignID of
+// every coroutine and intrinsic caller they copy, and LLVM's verifier
+// rejects an ID linked across functions while the copies exist. The
+// adapter then verifies what changed itself, after the copies are gone.
+bool tracksAssignments(const llvm::Module &m) {
+  return llvm::isAssignmentTrackingEnabled(m);
+}
+
+void verifyLowered(llvm::Function &f, const Outcome &o) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  bool broken = llvm::verifyFunction(f, &os);
+  for (llvm::Function *g : o.added) broken |= llvm::verifyFunction(*g, &os);
+  if (!broken) return;
+  std::string msg = "corolower: in '" + f.getName().str() +
+                    "': internal error: lowered coroutine fails the verifier: " +
+                    firstLine(text.c_str());
+  f.getContext().diagnose(llvm::DiagnosticInfoGeneric(msg, llvm::DS_Error));
+}
+
 }  // namespace
 
 Outcome lowerCoroutine(llvm::Function &f) {
   llvm::Module &m = *f.getParent();
   crl_options opts = libraryOptions();
+  bool tracked = tracksAssignments(m);
+  if (tracked) {
+    opts.skip_output_verify = 1;
+    untrackAssignments(f);
+  }
   llvm::Function *marker = appendMarker(m);
   crl_result *r = crl_lower_function(llvm::wrap(&f), &opts);
   Outcome o = finish(m, r, marker);
   if (o.lowered) allowRampInlining(m, &f);
+  if (o.lowered && tracked) verifyLowered(f, o);
   return o;
 }
 
 Outcome lowerModule(llvm::Module &m) {
   crl_options opts = libraryOptions();
+  // Assignment tracking is not used at -O0, where this runs in clang; a
+  // hand-written opt pipeline may still bring it.
+  if (tracksAssignments(m)) opts.skip_output_verify = 1;
+  for (llvm::Function &f : m)
+    if (f.isPresplitCoroutine()) untrackAssignments(f);
   llvm::Function *marker = appendMarker(m);
   crl_result *r = crl_lower_module(llvm::wrap(&m), &opts);
   Outcome o = finish(m, r, marker);

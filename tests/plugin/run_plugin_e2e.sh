@@ -99,6 +99,7 @@ export -f prepare run_case run_prog
 export work programs plugin CLANGXX here
 printf '%s\n' "${names[@]}" | xargs -P "$jobs" -I{} bash -c 'prepare "$1"' _ {}
 mkdir -p "$work/results"
+rm -f "$work"/results/*
 i=0
 for n in "${names[@]}"; do
   for m in "${mode_list[@]}"; do printf '%04d %s %s\n' "$i" "$n" "$m"; i=$((i + 1)); done
@@ -109,7 +110,8 @@ for r in "$work"/results/*; do
   case "$line" in PASS*) passed=$((passed + 1)) ;; *) failed=$((failed + 1)) ;; esac
 done
 echo "$passed passed, $failed failed"
-if [ "$failed" -ne 0 ] || [ "$i" -ne $((passed + failed)) ]; then
+# Every case must have reported (the case list is built in a subshell).
+if [ "$failed" -ne 0 ] || [ $((${#names[@]} * ${#mode_list[@]})) -ne $((passed + failed)) ]; then
   echo "run_plugin_e2e.sh: artifacts kept in $work" >&2; exit 1
 fi
 [ -n "$workdir" ] || rm -rf "$work"

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Frames and heap allocation elision with the pass plugin against clang's
+# own coroutine lowering, at one level (default -O2), on C++ programs
+# (default: tests/e2e/programs and tests/plugin/programs):
+#   per coroutine: LLVM's frame size (the dereferenceable bytes of its
+#   .resume clone's frame parameter in clang++-22 -S -emit-llvm output) and
+#   corolower's (the plugin's frame report), then the geometric mean of
+#   corolower/LLVM over the coroutines both lowered;
+#   per program: allocations CoroElide elided (-Rpass=coro-elide remarks)
+#   in each build.
+# Usage: bench/plugin_frames.sh PLUGIN.so [-O2] [prog.cpp...]
+set -euo pipefail
+plugin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift
+level=-O2
+if [ $# -gt 0 ] && [[ "$1" == -O* ]]; then level=$1; shift; fi
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+[ $# -gt 0 ] || set -- "$root"/tests/e2e/programs/*.cpp "$root"/tests/plugin/programs/*.cpp
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for src in "$@"; do
+  n=$(basename "$src" .cpp)
+  clang++-22 -std=c++20 "$level" -Rpass=coro-elide -S -emit-llvm "$src" \
+    -o "$work/$n.llvm.ll" 2>"$work/$n.llvm.log"
+  clang++-22 -std=c++20 "$level" -Rpass=coro-elide -S -emit-llvm \
+    -fpass-plugin="$plugin" -mllvm -corolower-frame-report="$work/$n.json" \
+    "$src" -o "$work/$n.crl.ll" 2>"$work/$n.crl.log"
+  echo "$n $(grep -c 'elided in' "$work/$n.llvm.log" || true) $(grep -c 'elided in' "$work/$n.crl.log" || true)" >>"$work/elided"
+done
+python3 - "$work" <<'PY'
+import json, math, os, re, sys
+work = sys.argv[1]
+rows, ratios = [], []
+for f in sorted(os.listdir(work)):
+    if not f.endswith(".llvm.ll"):
+        continue
+    n = f[:-len(".llvm.ll")]
+    llvm = {}
+    for m in re.finditer(r"^define .*@\"?([^\"(]+)\.resume\"?\(ptr [^,)]*dereferenceable\((\d+)\)",
+                         open(os.path.join(work, f)).read(), re.M):
+        llvm[m.group(1)] = int(m.group(2))
+    crl = {}
+    rep = os.path.join(work, n + ".json")
+    if os.path.exists(rep):
+        text, dec, i = open(rep).read(), json.JSONDecoder(), 0
+        while i < len(text):
+            while i < len(text) and text[i].isspace():
+                i += 1
+            if i == len(text):
+                break
+            doc, i = dec.raw_decode(text, i)
+            for fr in doc["frames"]:
+                crl[fr["function"]] = fr["size"]
+    for fn in sorted(set(llvm) & set(crl)):
+        rows.append((n, fn, llvm[fn], crl[fn]))
+        ratios.append(crl[fn] / llvm[fn])
+print(f"{'program':26} {'coroutine':44} {'llvm':>5} {'crl':>5}")
+for n, fn, a, b in rows:
+    print(f"{n:26} {fn[:44]:44} {a:5} {b:5}{'  LARGER' if b > a else ''}")
+if ratios:
+    g = math.exp(sum(map(math.log, ratios)) / len(ratios))
+    print(f"coroutines compared: {len(ratios)}; corolower larger: "
+          f"{sum(1 for _, _, a, b in rows if b > a)}; smaller: "
+          f"{sum(1 for _, _, a, b in rows if b < a)}; geomean crl/llvm: {g:.3f}")
+el = [l.split() for l in open(os.path.join(work, "elided"))]
+print("allocations elided by CoroElide: llvm %d, with the plugin %d" %
+      (sum(int(x[1]) for x in el), sum(int(x[2]) for x in el)))
+for x in el:
+    if x[1] != x[2]:
+        print(f"  {x[0]}: llvm {x[1]}, plugin {x[2]}")
+PY

@@ -6,8 +6,9 @@ import os
 import re
 import sys
 
-# Top-level directories that hold no library code.
-NOT_LIBRARY = {"bench", "examples", "include", "tests", "third_party", "tools"}
+# Top-level directories that hold no library code (plugin/ is the C++
+# adapter over the library for LLVM's pass plugin interface).
+NOT_LIBRARY = {"bench", "examples", "include", "plugin", "tests", "third_party", "tools"}
 
 # Naming an ABI in shared code: its lowering's symbols or packages, or the
 # public ABI constants. The few places that must map an id intrinsic or a

@@ -26,8 +26,8 @@ static void async_release(crl_coro *c) {
  * at an offset aligned to the frame's: allocas aligned above the context
  * are realigned at run time, spills are kept at most that aligned, as
  * LLVM 22 does. */
-static unsigned async_frame_guarantee(crl_coro *c) {
-  return crl_async_of(c)->ctx_align;
+static unsigned async_frame_guarantee(const crl_coro *c) {
+  return crl_async_view(c)->ctx_align;
 }
 
 /* Each suspend's block now ends at its tail call: the ramp and every
@@ -69,7 +69,7 @@ static int async_split(crl_coro *c) {
   if (crl_async_drop_markers(c) != 0) return -1;
   crl_valmap tail_of;
   int rc = index_tails(c, &tail_of);
-  if (rc != 0) CRL_ERR(c, c->id, "out of memory");
+  if (rc != 0) CRL_ERR(c, c->shape->id, "out of memory");
   if (rc == 0) rc = crl_async_build_clones(c, &tail_of);
   crl_valmap_free(&tail_of);
   return rc;
@@ -80,17 +80,13 @@ static int async_split(crl_coro *c) {
  * markers for LLVM's CoroElide to keep. */
 static void replace_begin(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
-  LLVMPositionBuilderBefore(c->b, c->begin);
+  LLVMPositionBuilderBefore(c->b, c->shape->begin);
   LLVMValueRef off = LLVMConstInt(c->i64_t, st->frame_offset, 0);
   LLVMValueRef ctx = LLVMGetParam(c->fn, st->ctx_arg);
   if (LLVMGetTypeKind(LLVMTypeOf(ctx)) != LLVMPointerTypeKind)
     ctx = LLVMBuildIntToPtr(c->b, ctx, c->ptr_t, "async.ctx");
   LLVMValueRef fp = LLVMBuildInBoundsGEP2(c->b, c->i8_t, ctx, &off, 1, "async.ctx.frameptr");
-  LLVMReplaceAllUsesWith(c->begin, fp);
-  LLVMInstructionEraseFromParent(c->begin);
-  if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
-  c->begin = NULL;
-  c->id = NULL;
+  crl_erase_markers(c, fp);
 }
 
 /* The ramp's tail calls that it can still reach (resume-only code is gone
@@ -116,7 +112,7 @@ static int async_finish(crl_coro *c) {
   unsigned n = 0;
   if (ramp_tails(c, &tails, &n) != 0) {
     free(tails);
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   int rc = crl_async_lower_in_fn(c, c->fn, 1, tails, n);

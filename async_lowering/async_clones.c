@@ -175,7 +175,7 @@ static int build_resume(crl_coro *c, uint32_t s, const crl_valmap *pos,
 int crl_async_build_clones(crl_coro *c, const crl_valmap *tail_of) {
   crl_valmap pos;
   if (crl_valmap_init(&pos, LLVMCountBasicBlocks(c->fn) + 1) != 0) {
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   uint32_t k = 0;

@@ -20,7 +20,7 @@ static LLVMValueRef most_aligned(crl_coro *c) {
       best = c->frame.fields[f].align;
       v = c->frame.fields[f].value;
     }
-  return v && LLVMIsAInstruction(v) ? v : c->id;
+  return v && LLVMIsAInstruction(v) ? v : c->shape->id;
 }
 
 /* The size field 1 holds now. */
@@ -56,7 +56,7 @@ static int patch_afp(crl_coro *c, crl_async_state *st) {
   /* Outside a pipeline run (no run state), each write stands alone. */
   crl_valmap *written = c->run_state ? written_afps(c) : NULL;
   if (c->run_state && !written) {
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   uint64_t size = st->context_size;
@@ -64,7 +64,7 @@ static int patch_afp(crl_coro *c, crl_async_state *st) {
   uint64_t held = holder ? afp_size(st->afp) : 0;
   if (holder && held != size) {
     char *ref = crl_async_global_ref(st->afp);
-    crl_diagf(c->res, CRL_SEV_WARNING, c->fn, c->id,
+    crl_diagf(c->res, CRL_SEV_WARNING, c->fn, c->shape->id,
               "the async function pointer %s also holds the context size of @%s, "
               "%llu bytes, where this coroutine needs %llu: it keeps the larger, "
               "enough for either (LLVM 22 keeps the size of the coroutine it splits "
@@ -75,7 +75,7 @@ static int patch_afp(crl_coro *c, crl_async_state *st) {
   }
   if (holder && held > size) size = held;
   else if (written && crl_valmap_put(written, st->afp, c->fn) != 0) {
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   LLVMSetInitializer(st->afp,
@@ -117,7 +117,7 @@ int crl_async_place_frame(crl_coro *c) {
   st->frame_offset = align_to(st->header_size, align);
   st->context_size = align_to(st->frame_offset + c->frame.size, st->ctx_align);
   if (st->context_size > UINT32_MAX) {
-    CRL_ERR(c, c->id, "the async context would need %llu bytes, more than the async "
+    CRL_ERR(c, c->shape->id, "the async context would need %llu bytes, more than the async "
                       "function pointer's i32 can say",
             (unsigned long long)st->context_size);
     return -1;

@@ -257,7 +257,7 @@ static int guard(crl_coro *c, LLVMValueRef a, LLVMBuilderRef b) {
   int rc = 0;
   for (uint32_t s = 0; s < c->num_susp && rc == 0; s++)
     rc = read_before(c, a, c->susp[s].call, b);
-  for (unsigned k = 0; k < c->ends.n && rc == 0; k++) rc = read_before(c, a, c->ends.v[k], b);
+  for (unsigned k = 0; k < c->shape->ends.n && rc == 0; k++) rc = read_before(c, a, c->shape->ends.v[k], b);
   crl_vec marks = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
     crl_intr k = crl_intrinsic_of(LLVMGetUser(u));
@@ -297,7 +297,7 @@ int crl_async_guard_locals(crl_coro *c) {
     rc = guard_after(c, crl_async_of(c)->susp[s].resume_call, &done, b);
   LLVMDisposeBuilder(b);
   crl_valmap_free(&done);
-  if (rc != 0) CRL_ERR(c, c->id, "out of memory");
+  if (rc != 0) CRL_ERR(c, c->shape->id, "out of memory");
   return rc ? -1 : 0;
 }
 
@@ -321,6 +321,6 @@ int crl_async_drop_markers(crl_coro *c) {
   crl_valmap_free(&starts);
   for (unsigned k = 0; k < st->guards.n; k++) LLVMInstructionEraseFromParent(st->guards.v[k]);
   crl_vec_free(&st->guards);
-  if (rc != 0) CRL_ERR(c, c->id, "out of memory");
+  if (rc != 0) CRL_ERR(c, c->shape->id, "out of memory");
   return rc;
 }

@@ -96,8 +96,7 @@ static void drop_strays(crl_coro *c, const crl_valmap *markers) {
     LLVMInstructionEraseFromParent(stray.v[k]);
   }
   crl_vec_free(&stray);
-  for (unsigned k = 0; k < c->saves.n; k++) LLVMInstructionEraseFromParent(c->saves.v[k]);
-  c->saves.n = 0;
+  for (unsigned k = 0; k < c->shape->saves.n; k++) LLVMInstructionEraseFromParent(c->shape->saves.v[k]);
 }
 
 /* What coro.begin dominates: `out` takes the blocks the entry reaches
@@ -106,9 +105,9 @@ static void drop_strays(crl_coro *c, const crl_valmap *markers) {
  * coro.begin's block would make N walks of it). */
 static int outside_begin(crl_coro *c, crl_valmap *out, crl_valmap *after) {
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
-  LLVMBasicBlockRef begin_bb = LLVMGetInstructionParent(c->begin);
+  LLVMBasicBlockRef begin_bb = LLVMGetInstructionParent(c->shape->begin);
   if (crl_valmap_init(out, 16) != 0 || crl_valmap_init(after, 16) != 0) return -1;
-  for (LLVMValueRef i = LLVMGetNextInstruction(c->begin); i; i = LLVMGetNextInstruction(i))
+  for (LLVMValueRef i = LLVMGetNextInstruction(c->shape->begin); i; i = LLVMGetNextInstruction(i))
     if (crl_valmap_put(after, i, i) != 0) return -1;
   if (entry == begin_bb) return 0;
   crl_bvec work = {0};
@@ -129,7 +128,7 @@ static int outside_begin(crl_coro *c, crl_valmap *out, crl_valmap *after) {
 static int under_begin(crl_coro *c, const crl_valmap *outside, const crl_valmap *after,
                        LLVMValueRef i) {
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(i);
-  if (bb == LLVMGetInstructionParent(c->begin)) return crl_valmap_has(after, i);
+  if (bb == LLVMGetInstructionParent(c->shape->begin)) return crl_valmap_has(after, i);
   return !crl_valmap_has(outside, bb);
 }
 
@@ -147,7 +146,7 @@ static int keep_markers(crl_coro *c, crl_valmap *markers) {
       crl_valmap_init(markers, c->num_susp + 1) != 0) {
     crl_valmap_free(&outside);
     crl_valmap_free(&after);
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   crl_async_state *st = crl_async_of(c);
@@ -164,11 +163,11 @@ static int keep_markers(crl_coro *c, crl_valmap *markers) {
     LLVMReplaceAllUsesWith(m, st->susp[s].resume_fn);
     if (!under_begin(c, &outside, &after, m)) {
       LLVMInstructionRemoveFromParent(m);
-      LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(c->begin));
+      LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(c->shape->begin));
       LLVMInsertIntoBuilder(b, m);
     }
     if (crl_valmap_put(markers, m, m) != 0) {
-      CRL_ERR(c, c->id, "out of memory");
+      CRL_ERR(c, c->shape->id, "out of memory");
       rc = -1;
     }
   }
@@ -182,7 +181,7 @@ int crl_async_normalize(crl_coro *c) {
   crl_async_state *st = crl_async_of(c);
   /* Swifterror pointers go first: swiftc gives every async function that
    * calls a throwing one a swifterror alloca, which no frame may hold. */
-  if (crl_swifterror_eliminate(c, &st->swe, 0) != 0) return -1;
+  if (crl_swifterror_eliminate(c, &st->swe, 0, &c->shape->ends) != 0) return -1;
   for (uint32_t s = 0; s < c->num_susp; s++) {
     crl_async_susp *as = &st->susp[s];
     as->resume_fn = declare_resume(c, as, s);

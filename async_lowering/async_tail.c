@@ -168,7 +168,7 @@ int crl_async_lower_in_fn(crl_coro *c, LLVMValueRef fn, int in_ramp,
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       if (crl_intrinsic_of(i) != CRL_I_NONE && crl_vec_push(&todo, i) != 0) {
         crl_vec_free(&todo);
-        CRL_ERR(c, c->id, "out of memory");
+        CRL_ERR(c, c->shape->id, "out of memory");
         return -1;
       }
   /* Last first: lowering an end erases what follows it in its block, which

@@ -125,16 +125,16 @@ LLVMValueRef crl_async_afp_with_size(LLVMValueRef g, LLVMValueRef size) {
  * global (often in a read-only section), and LLVM writes the final size
  * into its initializer either way. Named or not, too. */
 static int read_afp(crl_coro *c, crl_async_state *st) {
-  LLVMValueRef g = crl_async_strip_casts(LLVMGetOperand(c->id, 3));
+  LLVMValueRef g = crl_async_strip_casts(LLVMGetOperand(c->shape->id, 3));
   if (!g || !LLVMIsAGlobalVariable(g)) {
-    CRL_ERR(c, c->id, "the async function pointer (operand 4 of llvm.coro.id.async) "
+    CRL_ERR(c, c->shape->id, "the async function pointer (operand 4 of llvm.coro.id.async) "
                       "must be a global variable");
     return -1;
   }
   LLVMValueRef init = LLVMGetInitializer(g);
   if (!crl_async_is_afp_type(c->td, LLVMGlobalGetValueType(g)) ||
       !crl_async_is_afp_init(init)) {
-    CRL_ERR(c, c->id, "the async function pointer must be a global defined as a "
+    CRL_ERR(c, c->shape->id, "the async function pointer must be a global defined as a "
                       "struct of two i32, <{ i32, i32 }> or { i32, i32 } (relative "
                       "function pointer, context size at offset 4), so that its "
                       "context size can be set");
@@ -146,8 +146,8 @@ static int read_afp(crl_coro *c, crl_async_state *st) {
 
 static int read_id(crl_coro *c, crl_async_state *st) {
   uint64_t size, align, arg;
-  if (!const_u64(LLVMGetOperand(c->id, 0), &size)) {
-    CRL_ERR(c, c->id, "the initial context size (operand 1 of llvm.coro.id.async) "
+  if (!const_u64(LLVMGetOperand(c->shape->id, 0), &size)) {
+    CRL_ERR(c, c->shape->id, "the initial context size (operand 1 of llvm.coro.id.async) "
                       "must be a constant");
     return -1;
   }
@@ -155,24 +155,24 @@ static int read_id(crl_coro *c, crl_async_state *st) {
    * value), so spills are stored unaligned and aligned allocas realigned
    * at run time. Anything else that is no power of two has no meaning
    * (LLVM would assert, or silently round it down without assertions). */
-  if (!const_u64(LLVMGetOperand(c->id, 1), &align) ||
+  if (!const_u64(LLVMGetOperand(c->shape->id, 1), &align) ||
       (align & (align - 1)) || align > (1u << 29)) {
-    CRL_ERR(c, c->id, "the context alignment (operand 2 of llvm.coro.id.async) must "
+    CRL_ERR(c, c->shape->id, "the context alignment (operand 2 of llvm.coro.id.async) must "
                       "be a constant power of two, or 0 for none");
     return -1;
   }
   if (align == 0) align = 1;
   unsigned np = LLVMCountParams(c->fn);
-  if (!const_u64(LLVMGetOperand(c->id, 2), &arg) || arg >= np ||
+  if (!const_u64(LLVMGetOperand(c->shape->id, 2), &arg) || arg >= np ||
       !ptr_like(c, LLVMTypeOf(LLVMGetParam(c->fn, (unsigned)arg)))) {
-    CRL_ERR(c, c->id, "the context parameter index (operand 3 of llvm.coro.id.async) "
+    CRL_ERR(c, c->shape->id, "the context parameter index (operand 3 of llvm.coro.id.async) "
                       "must be a constant naming a pointer (or pointer-sized integer) "
                       "parameter of the function (it has %u parameters)", np);
     return -1;
   }
   if (LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(c->fn))) !=
       LLVMVoidTypeKind) {
-    CRL_ERR(c, c->id, "an async coroutine must return void: its parts end in a "
+    CRL_ERR(c, c->shape->id, "an async coroutine must return void: its parts end in a "
                       "musttail call and `ret void`");
     return -1;
   }
@@ -354,7 +354,7 @@ static int read_suspend(crl_coro *c, uint32_t s) {
 static int check_resume_unique(const crl_coro *c) {
   crl_valmap seen;
   if (crl_valmap_init(&seen, c->num_susp + 1) != 0) {
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   int rc = 0;
@@ -391,7 +391,7 @@ static int check_end(const crl_coro *c, LLVMValueRef e) {
 
 /* Intrinsics of other ABIs that have no meaning here. */
 static int check_foreign(const crl_coro *c) {
-  const crl_vec *vs[] = {&c->allocs, &c->frees, &c->allocas_get};
+  const crl_vec *vs[] = {&c->shape->allocs, &c->shape->frees, &c->shape->allocas_get};
   for (size_t k = 0; k < sizeof vs / sizeof *vs; k++)
     if (vs[k]->n) {
       LLVMValueRef i = vs[k]->v[0];
@@ -399,9 +399,9 @@ static int check_foreign(const crl_coro *c) {
                     "its async context", crl_intrinsic_name(crl_intrinsic_of(i)));
       return -1;
     }
-  for (unsigned k = 0; k < c->saves.n; k++)
-    if (LLVMGetFirstUse(c->saves.v[k])) {
-      CRL_ERR(c, c->saves.v[k], "llvm.coro.save has no meaning in an async coroutine");
+  for (unsigned k = 0; k < c->shape->saves.n; k++)
+    if (LLVMGetFirstUse(c->shape->saves.v[k])) {
+      CRL_ERR(c, c->shape->saves.v[k], "llvm.coro.save has no meaning in an async coroutine");
       return -1;
     }
   return 0;
@@ -414,7 +414,7 @@ static int check_target(const crl_coro *c) {
   unsigned arg = crl_async_view(c)->ctx_arg;
   if (!LLVMGetEnumAttributeAtIndex(c->fn, arg + 1, kind) || c->target->swiftasync)
     return 0;
-  CRL_ERR(c, c->id, "the context parameter is swiftasync, which target %s does not "
+  CRL_ERR(c, c->shape->id, "the context parameter is swiftasync, which target %s does not "
                     "support", c->target->name);
   return -1;
 }
@@ -427,11 +427,11 @@ static int check_target(const crl_coro *c) {
 static int check_tail_calls(const crl_coro *c) {
   const char *why = crl_target_async_refusal(c->target);
   if (why) {
-    CRL_ERR(c, c->id, "async coroutines are not lowered for %s: %s", c->target->name, why);
+    CRL_ERR(c, c->shape->id, "async coroutines are not lowered for %s: %s", c->target->name, why);
     return -1;
   }
   if (crl_target_tail_calls(c->target, c->fn, &why)) return 0;
-  CRL_ERR(c, c->id, "async coroutines need guaranteed tail calls, which %s cannot make "
+  CRL_ERR(c, c->shape->id, "async coroutines need guaranteed tail calls, which %s cannot make "
                     "here: %s", c->target->name, why);
   return -1;
 }
@@ -446,7 +446,7 @@ int crl_async_read(crl_coro *c, crl_async_state *st) {
 int crl_async_validate(const crl_coro *c) {
   if (check_tail_calls(c) != 0 || check_foreign(c) != 0 || check_target(c) != 0) return -1;
   if (check_resume_unique(c) != 0) return -1;
-  for (unsigned k = 0; k < c->ends.n; k++)
-    if (check_end(c, c->ends.v[k]) != 0) return -1;
+  for (unsigned k = 0; k < c->shape->ends.n; k++)
+    if (check_end(c, c->shape->ends.v[k]) != 0) return -1;
   return 0;
 }

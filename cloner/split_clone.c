@@ -61,9 +61,9 @@ static LLVMValueRef fresh_alloca(crl_split_clone *x, LLVMValueRef v) {
 static LLVMValueRef missing(LLVMValueRef v, void *vctx) {
   crl_split_clone *x = vctx;
   crl_coro *c = x->c;
-  if (v == c->begin) return x->frame;
+  if (v == c->shape->begin) return x->frame;
   if (v == c->frame_base && v) return x->frame_base;
-  if (v == c->id) return LLVMConstNull(LLVMTypeOf(v));
+  if (v == c->shape->id) return LLVMConstNull(LLVMTypeOf(v));
   if (LLVMValueIsBasicBlock(v)) return LLVMBasicBlockAsValue(x->sink);
   if (LLVMIsAAllocaInst(v)) return fresh_alloca(x, v);
   if (LLVMIsAInstruction(v) && crl_is_remat(c, v)) {
@@ -209,10 +209,10 @@ int crl_split_clone_blocks(crl_split_clone *x, LLVMValueRef frame,
   size_t expect = run->nconsts + run->n + 16;
   for (unsigned k = 0; k < run->n; k++) expect += crl_count_instructions(run->blocks[k]);
   if (crl_valmap_init(&x->map, expect) != 0) {
-    CRL_ERR(c, c->id, "out of memory cloning the coroutine");
+    CRL_ERR(c, c->shape->id, "out of memory cloning the coroutine");
     return -1;
   }
-  crl_valmap_put(&x->map, c->begin, frame);
+  crl_valmap_put(&x->map, c->shape->begin, frame);
   /* Phis the clone knows are constant are not cloned: their branches fold. */
   for (unsigned k = 0; k < run->nconsts; k++)
     crl_valmap_put(&x->map, run->const_phis[k], run->const_vals[k]);

@@ -29,7 +29,7 @@ typedef struct crl_split_clone {
 /* Gives fn (no body yet) its entry and sink blocks; the ABI may then build
  * at x->entry_b what its frame pointer is (a load from a buffer, say). */
 int crl_split_clone_init(crl_split_clone *x, crl_coro *c, LLVMValueRef fn);
-/* Clones the blocks of `run` into the clone, with c->begin mapped to
+/* Clones the blocks of `run` into the clone, with c->shape->begin mapped to
  * `frame`. 0, or -1 after a diagnostic. crl_split_clone_end must be called
  * after init whatever happens. */
 int crl_split_clone_blocks(crl_split_clone *x, LLVMValueRef frame,

@@ -11,7 +11,7 @@ void *crl_abi_state_new(crl_coro *c, size_t size, size_t per_suspend, size_t sus
   void *susp = st ? crl_calloc(c->num_susp ? c->num_susp : 1, per_suspend) : NULL;
   if (!susp) {
     free(st);
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return NULL;
   }
   memcpy(st + susp_at, &susp, sizeof susp);

@@ -26,16 +26,19 @@ int crl_cleanup_coro(crl_coro *c) {
   c->frame.dead_allocas.n = 0;
   /* Elision markers: coro.begin and coro.id (with its clone array) stay for
    * LLVM's CoroElide, and its CoroCleanup removes them. A lowering whose
-   * ABI has no such markers may have removed them itself (NULL). */
-  if (!c->opts->keep_elision_markers && c->begin && c->id) {
-    LLVMReplaceAllUsesWith(c->begin, LLVMGetOperand(c->begin, 1));
-    LLVMInstructionEraseFromParent(c->begin);
-    if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
-  }
-  c->begin = NULL;
-  c->id = NULL;
+   * ABI has no such markers has removed them itself. */
+  if (!c->opts->keep_elision_markers && !c->markers_erased)
+    crl_erase_markers(c, LLVMGetOperand(c->shape->begin, 1));
+  c->markers_erased = 1;
   crl_set_presplit(c->fn, 0);
   return 0;
+}
+
+void crl_erase_markers(crl_coro *c, LLVMValueRef frame) {
+  LLVMReplaceAllUsesWith(c->shape->begin, frame);
+  LLVMInstructionEraseFromParent(c->shape->begin);
+  if (!LLVMGetFirstUse(c->shape->id)) LLVMInstructionEraseFromParent(c->shape->id);
+  c->markers_erased = 1;
 }
 
 int crl_calls_coro_intrinsic(LLVMValueRef f) {

@@ -1,6 +1,7 @@
-/* One coroutine as the pipeline sees it: the ABI-neutral shape, what the
- * frame planner adds to it, and room for the lowering's own state. The
- * table through which a lowering plugs in is coro/lowering.h. */
+/* One coroutine as the pipeline sees it: the ABI-neutral shape (read-only
+ * once built), the normalized coroutine, the frame planner's decisions,
+ * and the lowering's own state behind a checked accessor. The table
+ * through which a lowering plugs in is coro/lowering.h. */
 #ifndef CRL_CORO_CORO_H
 #define CRL_CORO_CORO_H
 
@@ -72,6 +73,19 @@ typedef struct crl_frame_field_plan {
   LLVMValueRef ramp_addr;/* cached address in the ramp (after coro.begin) */
 } crl_frame_field_plan;
 
+/* What the shape pass (shape.c) found in one coroutine: its intrinsic
+ * calls, as validation judged them. Read-only once built: each step after
+ * validation reads it through crl_coro.shape (const). The normalize step
+ * may erase calls it names (saves, merged ends); a step that needs the
+ * calls as they are after that gets them from the step that made them
+ * (the ABI's state). The suspend calls are the normalized points' own
+ * (crl_suspend.call), which normalize consumes. */
+typedef struct crl_shape {
+  crl_abi abi;
+  LLVMValueRef id, begin;
+  crl_vec allocs, frees, sizes, aligns, ends, in_ramps, saves, allocas_get;
+} crl_shape;
+
 typedef struct crl_coro crl_coro;
 
 /* A variable declared on an alloca that moved into the frame: clones
@@ -126,10 +140,15 @@ struct crl_coro {
    * something there, freed by its run_release hook. */
   void **run_state;
 
-  /* shape */
+  /* The function being lowered. */
   LLVMValueRef fn;
-  crl_abi abi;
-  LLVMValueRef id, begin;
+  /* What the shape pass found (crl_shape_build), behind a const pointer:
+   * no step after it writes the shape. */
+  const crl_shape *shape;
+  /* The normalized coroutine: what the normalize step (the shared one and
+   * the ABI's) made of the shape, read by the planner and the split. */
+  crl_suspend *susp; /* one per suspend call, in order (shape.c) */
+  uint32_t num_susp;
   /* Allocas the ABI places in its frame header itself (the switched-resume
    * promise): the planner leaves them to it, the rewrite moves them. */
   crl_vec pinned_allocas;
@@ -139,9 +158,9 @@ struct crl_coro {
    * coro.begin; each clone maps it (crl_split_clone.frame_base). NULL when
    * the ABI has none. */
   LLVMValueRef frame_base;
-  crl_vec allocs, frees, sizes, aligns, ends, in_ramps, saves, allocas_get;
-  crl_suspend *susp;
-  uint32_t num_susp;
+  /* Set once the ABI's finish replaced coro.begin and erased the id: the
+   * shape's id and begin name erased instructions from then on. */
+  int markers_erased;
   LLVMTypeRef ptr_t, i8_t, i1_t, i32_t, i64_t;
 
   const crl_valmap *slots; /* input's %N numbering (slots.c), or NULL */
@@ -179,12 +198,20 @@ void crl_abi_state_free(crl_coro *c, void *susp);                  /* abi_state.
 
 /* Diagnostics about this coroutine. */
 #define CRL_ERR(c, inst, ...) \
-  crl_diagf((c)->res, CRL_SEV_ERROR, (c)->fn, (inst), __VA_ARGS__)
+  crl_diagf((c)->res, CRL_SEV_ERROR, (c)->fn, crl_diag_at((c), (inst)), __VA_ARGS__)
+/* Where a diagnostic points: not at the shape's id or begin once they
+ * are erased (crl_erase_markers), only at the function. */
+static inline LLVMValueRef crl_diag_at(const crl_coro *c, LLVMValueRef inst) {
+  if (c->markers_erased && (inst == c->shape->id || inst == c->shape->begin)) return NULL;
+  return inst;
+}
 
 /* The coroutine package's stages (each in its own file). */
-/* 0, -1 after a diagnostic, or 1: a presplit function without any
- * coroutine intrinsic, left as it is (shape.c). */
-int crl_shape_build(crl_coro *c);
+/* Fills sh with what c's function holds and points c->shape at it: 0, -1
+ * after a diagnostic, or 1: a presplit function without any coroutine
+ * intrinsic, left as it is (shape.c). The caller owns sh (crl_shape_free). */
+int crl_shape_build(crl_coro *c, crl_shape *sh);                  /* shape.c */
+void crl_shape_free(crl_shape *sh);                                /* shape.c */
 /* Normalize (normalize.c): each suspend point gets block boundaries of its
  * own. crl_normalize_begin prepares the function (resume_of: initialised
  * here, freed by the caller); then, for each suspend s in order,
@@ -195,6 +222,9 @@ int crl_normalize_begin(crl_coro *c, crl_valmap *resume_of);      /* normalize.c
 void crl_suspend_blocks(crl_coro *c, uint32_t s, crl_valmap *resume_of); /* normalize.c */
 void crl_suspend_point(crl_suspend *sp);                           /* normalize.c */
 int crl_cleanup_coro(crl_coro *c);                                 /* cleanup.c */
+/* coro.begin's uses become `frame`; it and the id (unless something else
+ * uses it) are erased, and c->markers_erased says so. */
+void crl_erase_markers(crl_coro *c, LLVMValueRef frame);          /* cleanup.c */
 /* The presplitcoroutine attribute: its kind (no static cache: lowering
  * may run on several threads), whether fn has it, giving it to fn and
  * taking it away. */

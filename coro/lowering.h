@@ -49,11 +49,12 @@ struct crl_lowering {
    * resumption an entry block of its own (sp->resume, no IR predecessor
    * until the split). */
   int (*normalize_suspend)(crl_coro *c, crl_suspend *sp);
-  /* Adds the ABI's fixed header fields (and its pinned allocas) to the
-   * plan; runs once liveness is known, before the planner's fields. */
+  /* Adds the ABI's fixed header fields to the frame plan (c->frame), with
+   * the allocas its normalize pinned (c->pinned_allocas); runs once
+   * liveness is known, before the planner's fields. */
   int (*frame_header)(crl_coro *c);
   /* The alignment the frame's memory is known to have. */
-  unsigned (*frame_guarantee)(crl_coro *c);
+  unsigned (*frame_guarantee)(const crl_coro *c);
   /* Creates the split functions from the rewritten coroutine. */
   int (*split)(crl_coro *c);
   /* Lowers what is left in the ramp once the clones exist. */

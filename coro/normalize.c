@@ -37,7 +37,7 @@ int crl_normalize_begin(crl_coro *c, crl_valmap *resume_of) {
   split_invoke_edges(c);
   /* block -> the suspend whose resume block it is (id + 1) */
   if (crl_valmap_init(resume_of, c->num_susp + 1) == 0) return 0;
-  CRL_ERR(c, c->id, "out of memory");
+  CRL_ERR(c, c->shape->id, "out of memory");
   return -1;
 }
 

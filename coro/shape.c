@@ -3,6 +3,8 @@
  * Anything malformed is a diagnostic naming the function and instruction;
  * nothing here changes the IR except filling in implicit frame handles. */
 #include "coro/coro.h"
+
+#include <string.h>
 #include "irkit/oom.h"
 
 static crl_abi abi_of_id(crl_intr k) {
@@ -20,43 +22,43 @@ static int is_suspend(crl_intr k) {
          k == CRL_I_SUSPEND_ASYNC;
 }
 
-static int record(crl_coro *c, LLVMValueRef i, crl_intr k) {
+static int record(crl_coro *c, crl_shape *sh, LLVMValueRef i, crl_intr k) {
   crl_abi abi = abi_of_id(k);
   if (abi) {
-    if (c->id) {
+    if (sh->id) {
       CRL_ERR(c, i, "a coroutine must have exactly one coroutine id; another is %s",
-              crl_intrinsic_name(crl_intrinsic_of(c->id)));
+              crl_intrinsic_name(crl_intrinsic_of(sh->id)));
       return -1;
     }
-    c->id = i;
-    c->abi = abi;
+    sh->id = i;
+    sh->abi = abi;
     return 0;
   }
   switch (k) {
   case CRL_I_BEGIN:
   case CRL_I_BEGIN_CUSTOM_ABI:
-    if (c->begin) {
+    if (sh->begin) {
       CRL_ERR(c, i, "a coroutine must have exactly one llvm.coro.begin");
       return -1;
     }
-    c->begin = i;
+    sh->begin = i;
     return 0;
-  case CRL_I_ALLOC: return crl_vec_push(&c->allocs, i);
-  case CRL_I_FREE: return crl_vec_push(&c->frees, i);
-  case CRL_I_SIZE: return crl_vec_push(&c->sizes, i);
-  case CRL_I_ALIGN: return crl_vec_push(&c->aligns, i);
-  case CRL_I_SAVE: return crl_vec_push(&c->saves, i);
+  case CRL_I_ALLOC: return crl_vec_push(&sh->allocs, i);
+  case CRL_I_FREE: return crl_vec_push(&sh->frees, i);
+  case CRL_I_SIZE: return crl_vec_push(&sh->sizes, i);
+  case CRL_I_ALIGN: return crl_vec_push(&sh->aligns, i);
+  case CRL_I_SAVE: return crl_vec_push(&sh->saves, i);
   case CRL_I_END:
-  case CRL_I_END_ASYNC: return crl_vec_push(&c->ends, i);
-  case CRL_I_IS_IN_RAMP: return crl_vec_push(&c->in_ramps, i);
+  case CRL_I_END_ASYNC: return crl_vec_push(&sh->ends, i);
+  case CRL_I_IS_IN_RAMP: return crl_vec_push(&sh->in_ramps, i);
   case CRL_I_ALLOCA_ALLOC:
   case CRL_I_ALLOCA_GET:
-  case CRL_I_ALLOCA_FREE: return crl_vec_push(&c->allocas_get, i);
+  case CRL_I_ALLOCA_FREE: return crl_vec_push(&sh->allocas_get, i);
   default: return 0;
   }
 }
 
-static int collect(crl_coro *c) {
+static int collect(crl_coro *c, crl_shape *sh) {
   crl_vec susp = {0};
   int rc = 0, oom = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
@@ -75,7 +77,7 @@ static int collect(crl_coro *c) {
         continue;
       }
       if (is_suspend(k) && crl_vec_push(&susp, i) != 0) oom = 1;
-      if (record(c, i, k) != 0) rc = -1;
+      if (record(c, sh, i, k) != 0) rc = -1;
     }
   c->num_susp = susp.n;
   c->susp = crl_calloc(susp.n ? susp.n : 1, sizeof *c->susp);
@@ -104,10 +106,10 @@ static void fill_handles(crl_coro *c) {
       if (k == CRL_I_FRAME) crl_vec_push(&frames, i);
       if ((k == CRL_I_SAVE || k == CRL_I_END || k == CRL_I_END_ASYNC) &&
           LLVMIsAConstantPointerNull(LLVMGetOperand(i, 0)))
-        LLVMSetOperand(i, 0, c->begin);
+        LLVMSetOperand(i, 0, c->shape->begin);
     }
   for (unsigned n = 0; n < frames.n; n++) {
-    LLVMReplaceAllUsesWith(frames.v[n], c->begin);
+    LLVMReplaceAllUsesWith(frames.v[n], c->shape->begin);
     LLVMInstructionEraseFromParent(frames.v[n]);
   }
   crl_vec_free(&frames);
@@ -122,8 +124,8 @@ static int check_after_end(crl_coro *c) {
   crl_valmap_init(&seen, 16);
   crl_bvec work = {0};
   int oom = 0;
-  for (unsigned n = 0; n < c->ends.n; n++) {
-    LLVMValueRef e = c->ends.v[n];
+  for (unsigned n = 0; n < c->shape->ends.n; n++) {
+    LLVMValueRef e = c->shape->ends.v[n];
     if (!crl_is_fallthrough_end(e)) continue;
     for (LLVMValueRef i = LLVMGetNextInstruction(e); i; i = LLVMGetNextInstruction(i))
       if (crl_valmap_has(&seen, i)) break;
@@ -161,44 +163,46 @@ static int check_after_end(crl_coro *c) {
 
 /* Did collect find a coroutine intrinsic other than an id, begin or
  * suspend? */
-static int has_other_intrinsics(const crl_coro *c) {
-  const crl_vec *vs[] = {&c->allocs, &c->frees, &c->sizes, &c->aligns, &c->ends,
-                         &c->in_ramps, &c->saves, &c->allocas_get};
+static int has_other_intrinsics(const crl_shape *sh) {
+  const crl_vec *vs[] = {&sh->allocs, &sh->frees, &sh->sizes, &sh->aligns, &sh->ends,
+                         &sh->in_ramps, &sh->saves, &sh->allocas_get};
   for (size_t i = 0; i < sizeof vs / sizeof *vs; i++)
     if (vs[i]->n) return 1;
   return 0;
 }
 
 /* Did collect find any coroutine intrinsic at all? */
-static int has_intrinsics(const crl_coro *c) {
-  return has_other_intrinsics(c) || c->id || c->begin || c->num_susp;
+static int has_intrinsics(const crl_coro *c, const crl_shape *sh) {
+  return has_other_intrinsics(sh) || sh->id || sh->begin || c->num_susp;
 }
 
-int crl_shape_build(crl_coro *c) {
-  if (collect(c) != 0) return -1;
+int crl_shape_build(crl_coro *c, crl_shape *sh) {
+  memset(sh, 0, sizeof *sh);
+  c->shape = sh;
+  if (collect(c, sh) != 0) return -1;
   /* presplitcoroutine on a function without any coroutine intrinsic: there
    * is nothing to lower, and LLVM leaves such a function as it is. */
-  if (!has_intrinsics(c)) return 1;
-  if (!c->id) {
+  if (!has_intrinsics(c, sh)) return 1;
+  if (!sh->id) {
     CRL_ERR(c, c->num_susp ? c->susp[0].call : NULL,
             "presplit coroutine has no coroutine id (llvm.coro.id*)");
     return -1;
   }
   /* An id and nothing else, not even a use of it: no coroutine (LLVM's
    * passes drop the id and leave the function as it is). */
-  if (!c->begin && c->id && !c->num_susp && !LLVMGetFirstUse(c->id) &&
-      !has_other_intrinsics(c)) {
-    LLVMInstructionEraseFromParent(c->id);
-    c->id = NULL;
+  if (!sh->begin && sh->id && !c->num_susp && !LLVMGetFirstUse(sh->id) &&
+      !has_other_intrinsics(sh)) {
+    LLVMInstructionEraseFromParent(sh->id);
+    sh->id = NULL;
     return 1;
   }
-  if (!c->begin) {
-    CRL_ERR(c, c->num_susp ? c->susp[0].call : c->id,
+  if (!sh->begin) {
+    CRL_ERR(c, c->num_susp ? c->susp[0].call : sh->id,
             "coroutine never calls llvm.coro.begin");
     return -1;
   }
-  if (LLVMGetOperand(c->begin, 0) != c->id) {
-    CRL_ERR(c, c->begin, "llvm.coro.begin does not take this coroutine's id");
+  if (LLVMGetOperand(sh->begin, 0) != sh->id) {
+    CRL_ERR(c, sh->begin, "llvm.coro.begin does not take this coroutine's id");
     return -1;
   }
   fill_handles(c);
@@ -245,11 +249,15 @@ unsigned crl_mark_coroutines(LLVMModuleRef m) {
   return marked;
 }
 
-void crl_coro_free(crl_coro *c) {
-  crl_vec *vs[] = {&c->allocs, &c->frees, &c->sizes, &c->aligns, &c->ends,
-                   &c->in_ramps, &c->saves, &c->allocas_get, &c->frame.dead_allocas,
-                   &c->pinned_allocas};
+void crl_shape_free(crl_shape *sh) {
+  crl_vec *vs[] = {&sh->allocs, &sh->frees, &sh->sizes, &sh->aligns, &sh->ends,
+                   &sh->in_ramps, &sh->saves, &sh->allocas_get};
   for (size_t i = 0; i < sizeof vs / sizeof *vs; i++) crl_vec_free(vs[i]);
+}
+
+void crl_coro_free(crl_coro *c) {
+  crl_vec_free(&c->frame.dead_allocas);
+  crl_vec_free(&c->pinned_allocas);
   crl_valmap_free(&c->unstorable);
   free(c->susp);
   c->susp = NULL;

@@ -67,7 +67,7 @@ static int outside_frame(LLVMValueRef a) {
 static int skip_value(crl_coro *c, LLVMValueRef i) {
   LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(i));
   if (tk == LLVMVoidTypeKind || tk == LLVMTokenTypeKind) return 1;
-  if (i == c->begin || i == c->id || LLVMIsAAllocaInst(i)) return 1;
+  if (i == c->shape->begin || i == c->shape->id || LLVMIsAAllocaInst(i)) return 1;
   return crl_is_remat(c, i);
 }
 

@@ -50,7 +50,7 @@ LLVMValueRef crl_field_addr(crl_coro *c, LLVMBuilderRef b, LLVMValueRef frame,
 }
 
 void crl_position_after_begin(crl_coro *c, LLVMBuilderRef b) {
-  LLVMValueRef nx = LLVMGetNextInstruction(c->begin);
+  LLVMValueRef nx = LLVMGetNextInstruction(c->shape->begin);
   LLVMPositionBuilderBefore(b, nx);
 }
 
@@ -65,7 +65,7 @@ LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
     if (f->in_slack) {
       if (!c->frame.slack_addr) {
         LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(base));
-        c->frame.slack_addr = slack_base(c, b, c->begin, &c->frame.fields[f->region - 1], base);
+        c->frame.slack_addr = slack_base(c, b, c->shape->begin, &c->frame.fields[f->region - 1], base);
         c->frame.slack_cmp = LLVMGetOperand(c->frame.slack_addr, 0);
       }
       base = c->frame.slack_addr;
@@ -76,7 +76,7 @@ LLVMValueRef crl_ramp_field_addr(crl_coro *c, uint32_t field) {
     return f->ramp_addr;
   }
   crl_position_after_begin(c, b);
-  f->ramp_addr = crl_field_addr(c, b, c->begin, field);
+  f->ramp_addr = crl_field_addr(c, b, c->shape->begin, field);
   LLVMDisposeBuilder(b);
   return f->ramp_addr;
 }

@@ -55,7 +55,7 @@ static char *value_desc(crl_coro *c, const char *name, LLVMValueRef v,
 
 void crl_frame_report_build(crl_coro *c) {
   if (c->opts && c->opts->skip_frame_report) return;
-  crl_frame_report *rep = crl_report_begin(c->res, c->fn, c->abi);
+  crl_frame_report *rep = crl_report_begin(c->res, c->fn, c->shape->abi);
   if (!rep) return;
   rep->size = c->frame.size;
   rep->align = c->frame.align;

@@ -105,7 +105,7 @@ static int check_begin_dominates(crl_coro *c, crl_plan *p) {
   for (uint32_t s = 0; s < c->num_susp; s++) {
     uint32_t pb = crl_block_id(p, LLVMGetInstructionParent(c->susp[s].point));
     if (!crl_dominates(&p->dom, p->begin_block, pb) ||
-        (pb == p->begin_block && !crl_comes_before(c->begin, c->susp[s].point))) {
+        (pb == p->begin_block && !crl_comes_before(c->shape->begin, c->susp[s].point))) {
       CRL_ERR(c, c->susp[s].point, "suspend point is not dominated by llvm.coro.begin");
       return -1;
     }
@@ -123,11 +123,11 @@ static int plan_cfg(crl_coro *c) {
   }
   c->frame.plan = p;
   if (crl_plan_build_cfg(p, c->fn, c->susp, c->num_susp) != 0 ||
-      crl_plan_mark_gone(p, c->susp, c->num_susp, &c->frees) != 0) {
+      crl_plan_mark_gone(p, c->susp, c->num_susp, &c->shape->frees) != 0) {
     CRL_ERR(c, NULL, "out of memory building the control-flow graph");
     return -1;
   }
-  p->begin_block = crl_block_id(p, LLVMGetInstructionParent(c->begin));
+  p->begin_block = crl_block_id(p, LLVMGetInstructionParent(c->shape->begin));
   return check_begin_dominates(c, p);
 }
 

@@ -95,7 +95,7 @@ static LLVMValueRef realign_step(crl_coro *c, LLVMValueRef v) {
 
 static int frame_derived(crl_coro *c, LLVMValueRef p, int depth) {
   for (; depth < 64; depth++) {
-    if (p == c->begin || (c->frame_base && p == c->frame_base)) return 1;
+    if (p == c->shape->begin || (c->frame_base && p == c->frame_base)) return 1;
     LLVMValueRef under = realign_step(c, p);
     if (under) {
       p = under;
@@ -112,7 +112,7 @@ static int frame_derived(crl_coro *c, LLVMValueRef p, int depth) {
 
 static int remat_from(crl_coro *c, LLVMValueRef v, int depth) {
   for (; depth < 64; depth++) {
-    if (v == c->begin || v == c->frame_base || LLVMIsAAllocaInst(v) ||
+    if (v == c->shape->begin || v == c->frame_base || LLVMIsAAllocaInst(v) ||
         LLVMIsAConstant(v))
       return 1;
     /* Where the realigned region's slack block is: a select on a compare
@@ -156,7 +156,7 @@ static int rebuilt_everywhere(crl_coro *c, LLVMValueRef v) {
   if (!crl_is_remat(c, v)) return 0;
   while (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v))
     v = LLVMGetOperand(v, 0);
-  return v == c->begin || (c->frame_base && v == c->frame_base);
+  return v == c->shape->begin || (c->frame_base && v == c->frame_base);
 }
 
 /* Suspends of `row` that `have` lacks: the copies a recomputed value

@@ -20,9 +20,9 @@ static int after_begin(crl_coro *c, crl_plan *p, const crl_valmap *pos, LLVMValu
   LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
   uint32_t u = crl_block_id(p, ub);
   if (u != p->begin_block) return crl_dominates(&p->dom, p->begin_block, u);
-  uint32_t pu = crl_valmap_get_id(pos, user), pb = crl_valmap_get_id(pos, c->begin);
+  uint32_t pu = crl_valmap_get_id(pos, user), pb = crl_valmap_get_id(pos, c->shape->begin);
   if (pu != UINT32_MAX && pb != UINT32_MAX) return pu >= pb;
-  return crl_comes_before(c->begin, user);
+  return crl_comes_before(c->shape->begin, user);
 }
 
 /* Numbers the instructions of `bb` in order into `pos` (appending to
@@ -67,7 +67,7 @@ static int redirect_uses(crl_coro *c, crl_plan *p, const crl_valmap *pos, LLVMVa
   crl_vec before = {0}, after = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
-    if (user == c->id || !LLVMIsAInstruction(user)) continue;
+    if (user == c->shape->id || !LLVMIsAInstruction(user)) continue;
     crl_vec_push(after_begin(c, p, pos, user) ? &after : &before, user);
   }
   for (unsigned k = 0; k < after.n; k++) {
@@ -216,7 +216,7 @@ static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
       }
     }
   if (dib) LLVMDisposeDIBuilder(dib);
-  if (rc) CRL_ERR(c, c->begin, "out of memory");
+  if (rc) CRL_ERR(c, c->shape->begin, "out of memory");
   return rc;
 }
 

@@ -39,20 +39,20 @@ static int oom_check(crl_coro *c, int rc) {
 static int choose_lowering(crl_coro *c, void **run_states) {
   const crl_options *opts = c->opts;
   unsigned allowed = opts->allowed_abis ? opts->allowed_abis : CRL_ABI_ALL;
-  size_t n, i = crl_find_lowering(opts, c->abi);
+  size_t n, i = crl_find_lowering(opts, c->shape->abi);
   const crl_lowering *const *ls = crl_run_lowerings(opts, &n);
   c->low = i == SIZE_MAX ? NULL : ls[i];
   c->run_state = i == SIZE_MAX ? NULL : &run_states[i];
-  if (!(allowed & c->abi)) {
-    CRL_ERR(c, c->id, "coroutine uses the %s ABI, which the options do not allow",
-            crl_abi_name(c->abi));
+  if (!(allowed & c->shape->abi)) {
+    CRL_ERR(c, c->shape->id, "coroutine uses the %s ABI, which the options do not allow",
+            crl_abi_name(c->shape->abi));
     return -1;
   }
   if (!c->low) {
-    CRL_ERR(c, c->id,
+    CRL_ERR(c, c->shape->id,
             "coroutine uses the %s ABI, but that lowering is not available "
             "in this build",
-            crl_abi_name(c->abi));
+            crl_abi_name(c->shape->abi));
     return -1;
   }
   return 0;
@@ -75,9 +75,9 @@ static int normalize(crl_coro *c, const crl_lowering *L) {
 }
 
 /* The per-coroutine steps, each run only while all before it succeeded. */
-static int run_steps(crl_coro *c, void **run_states) {
+static int run_steps(crl_coro *c, crl_shape *shape, void **run_states) {
   const crl_lowering *L;
-  int rc = crl_shape_build(c);
+  int rc = crl_shape_build(c, shape);
   if (rc > 0) return oom_check(c, 0); /* nothing to lower (crl_shape_build) */
   rc = oom_check(c, rc);
   if (rc == 0) rc = choose_lowering(c, run_states);
@@ -121,7 +121,9 @@ void crl_coro_start(crl_coro *c, const crl_run *r, LLVMValueRef fn,
 static int lower_one(const crl_run *r, LLVMValueRef fn, const crl_valmap *slots,
                      void **run_states) {
   crl_coro c;
+  crl_shape shape = {0};
   crl_coro_start(&c, r, fn, slots);
+  c.shape = &shape;
   crl_oom_take();
   int rc = crl_valmap_init(&c.frame.field_of, 64);
   if (rc != 0) CRL_ERR(&c, NULL, "out of memory");
@@ -135,10 +137,11 @@ static int lower_one(const crl_run *r, LLVMValueRef fn, const crl_valmap *slots,
     rc = oom_check(&c, 0);
   }
   if (rc == 0) crl_frame_simplify(fn);
-  if (rc == 0) rc = run_steps(&c, run_states);
+  if (rc == 0) rc = run_steps(&c, &shape, run_states);
   crl_frame_free(&c);
   if (c.low && c.low->release) c.low->release(&c);
   crl_coro_free(&c);
+  crl_shape_free(&shape);
   return rc;
 }
 

@@ -12,7 +12,7 @@
 static int retcon_init(crl_coro *c) {
   crl_retcon_state *st = CRL_NEW_ABI_STATE(c, crl_retcon_state);
   if (!st) return -1;
-  st->once = c->abi == CRL_ABI_RETCON_ONCE;
+  st->once = c->shape->abi == CRL_ABI_RETCON_ONCE;
   return crl_retcon_read(c, st);
 }
 
@@ -25,6 +25,7 @@ static void retcon_release(crl_coro *c) {
   }
   free(st->dyn);
   crl_swifterror_release(&st->swe);
+  crl_vec_free(&st->ends);
   for (uint32_t s = 0; s < c->num_susp; s++) free(st->susp[s].elem);
   crl_abi_state_free(c, st->susp);
 }
@@ -33,9 +34,9 @@ static void retcon_release(crl_coro *c) {
  * the allocation function (aligned as the target's allocator is): which,
  * the layout decides, so it may count only on the smaller. Locals aligned
  * above it are realigned at run time. */
-static unsigned retcon_frame_guarantee(crl_coro *c) {
+static unsigned retcon_frame_guarantee(const crl_coro *c) {
   unsigned a = crl_target_alloc_align(c->target, c->td);
-  unsigned b = crl_retcon_of(c)->buf_align;
+  unsigned b = crl_retcon_view(c)->buf_align;
   return b < a ? b : a;
 }
 

@@ -72,21 +72,20 @@ static int lower_one(crl_coro *c, LLVMValueRef a, crl_retcon_dyn *d) {
 int crl_retcon_lower_dyn_allocas(crl_coro *c) {
   crl_retcon_state *st = crl_retcon_of(c);
   unsigned n = 0;
-  for (unsigned k = 0; k < c->allocas_get.n; k++)
-    n += crl_intrinsic_of(c->allocas_get.v[k]) == CRL_I_ALLOCA_ALLOC;
+  for (unsigned k = 0; k < c->shape->allocas_get.n; k++)
+    n += crl_intrinsic_of(c->shape->allocas_get.v[k]) == CRL_I_ALLOCA_ALLOC;
   if (!n) return 0;
   st->dyn = crl_calloc(n, sizeof *st->dyn);
   if (!st->dyn) {
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   /* The allocs first: lowering one erases its gets and frees, which the
    * list also holds. */
   crl_vec allocs = {0};
-  for (unsigned k = 0; k < c->allocas_get.n; k++)
-    if (crl_intrinsic_of(c->allocas_get.v[k]) == CRL_I_ALLOCA_ALLOC)
-      crl_vec_push(&allocs, c->allocas_get.v[k]);
-  c->allocas_get.n = 0;
+  for (unsigned k = 0; k < c->shape->allocas_get.n; k++)
+    if (crl_intrinsic_of(c->shape->allocas_get.v[k]) == CRL_I_ALLOCA_ALLOC)
+      crl_vec_push(&allocs, c->shape->allocas_get.v[k]);
   int rc = 0;
   for (unsigned k = 0; k < allocs.n && rc == 0; k++) {
     rc = lower_one(c, allocs.v[k], &st->dyn[k]);
@@ -201,7 +200,7 @@ int crl_retcon_localize_dyn_allocas(crl_coro *c) {
   if (!st->num_dyn) return 0;
   crl_valmap fields;
   if (crl_valmap_init(&fields, c->frame.num_fields) != 0) {
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   for (uint32_t f = 0; f < c->frame.num_fields; f++)

@@ -145,6 +145,6 @@ int crl_retcon_lower_in_fn(crl_coro *c, LLVMValueRef fn, int in_ramp,
   for (unsigned n = 0; n < results.n; n++) LLVMInstructionEraseFromParent(results.v[n]);
   crl_vec_free(&todo);
   crl_vec_free(&results);
-  if (rc) CRL_ERR(c, c->id, "out of memory");
+  if (rc) CRL_ERR(c, c->shape->id, "out of memory");
   return rc;
 }

@@ -55,6 +55,9 @@ typedef struct crl_retcon_state {
   unsigned swe_param;           /* the continuations' swifterror parameter
                                    (its index, never the buffer's), or 0 */
   crl_swifterror swe;           /* swifterror/swifterror.h */
+  /* The shape's ends once normalize merged the fallthrough ones: the
+   * unwind ends as they were, then at most one non-unwind end. */
+  crl_vec ends;
 } crl_retcon_state;
 
 static inline crl_retcon_state *crl_retcon_of(crl_coro *c) {

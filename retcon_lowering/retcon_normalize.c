@@ -61,7 +61,7 @@ static LLVMValueRef build_merged_end(crl_coro *c, const crl_vec *ends,
     LLVMValueRef fn = LLVMGetCalledValue(res);
     tok = LLVMBuildCall2(c->b, LLVMGlobalGetValueType(fn), fn, phis->v, nres, "");
   }
-  LLVMValueRef args[3] = {c->begin, LLVMConstInt(c->i1_t, 0, 0), tok};
+  LLVMValueRef args[3] = {c->shape->begin, LLVMConstInt(c->i1_t, 0, 0), tok};
   LLVMValueRef efn = LLVMGetCalledValue(first);
   LLVMValueRef end = LLVMBuildCall2(c->b, LLVMGlobalGetValueType(efn), efn, args, 3, "");
   LLVMInstructionSetDebugLoc(end, LLVMInstructionGetDebugLoc(first));
@@ -72,8 +72,8 @@ static LLVMValueRef build_merged_end(crl_coro *c, const crl_vec *ends,
 
 static int merge_ends(crl_coro *c) {
   crl_vec fall = {0}, keep = {0}, phis = {0};
-  for (unsigned k = 0; k < c->ends.n; k++)
-    crl_vec_push(crl_is_fallthrough_end(c->ends.v[k]) ? &fall : &keep, c->ends.v[k]);
+  for (unsigned k = 0; k < c->shape->ends.n; k++)
+    crl_vec_push(crl_is_fallthrough_end(c->shape->ends.v[k]) ? &fall : &keep, c->shape->ends.v[k]);
   if (fall.n == 1) truncate_after(c, fall.v[0], 1);
   if (fall.n > 1) {
     LLVMBasicBlockRef m;
@@ -96,29 +96,28 @@ static int merge_ends(crl_coro *c) {
     crl_vec_push(&keep, fall.v[0]);
   }
   /* The unwind ends first, as they were; then the one non-unwind end. */
-  c->ends.n = 0;
+  crl_retcon_state *st = crl_retcon_of(c);
   int rc = 0;
-  for (unsigned k = 0; k < keep.n; k++) rc |= crl_vec_push(&c->ends, keep.v[k]);
+  for (unsigned k = 0; k < keep.n; k++) rc |= crl_vec_push(&st->ends, keep.v[k]);
   crl_vec_free(&fall);
   crl_vec_free(&keep);
   crl_vec_free(&phis);
-  if (rc) CRL_ERR(c, c->id, "out of memory");
+  if (rc) CRL_ERR(c, c->shape->id, "out of memory");
   return rc;
 }
 
 /* Saves mean nothing here (a suspend.retcon has no separate save point);
  * LLVM drops them, and so do we. */
 static void drop_saves(crl_coro *c) {
-  for (unsigned k = 0; k < c->saves.n; k++) {
-    LLVMValueRef sv = c->saves.v[k];
+  for (unsigned k = 0; k < c->shape->saves.n; k++) {
+    LLVMValueRef sv = c->shape->saves.v[k];
     if (!LLVMGetFirstUse(sv)) LLVMInstructionEraseFromParent(sv);
   }
-  c->saves.n = 0;
 }
 
 int crl_retcon_normalize(crl_coro *c) {
   drop_saves(c);
-  if (merge_ends(c) != 0 || crl_swifterror_eliminate(c, &crl_retcon_of(c)->swe, 1) != 0) return -1;
+  if (merge_ends(c) != 0 || crl_swifterror_eliminate(c, &crl_retcon_of(c)->swe, 1, &crl_retcon_of(c)->ends) != 0) return -1;
   return crl_retcon_lower_dyn_allocas(c);
 }
 

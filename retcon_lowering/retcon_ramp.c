@@ -13,9 +13,9 @@ static LLVMValueRef ramp_frame(crl_coro *c) {
   if (st->inline_frame) return st->buffer;
   LLVMTypeRef it = LLVMTypeOf(LLVMGetParam(st->alloc_fn, 0));
   LLVMValueRef size = LLVMConstInt(it, c->frame.size, 0);
-  LLVMPositionBuilderBefore(c->b, c->begin);
+  LLVMPositionBuilderBefore(c->b, c->shape->begin);
   LLVMValueRef mem = crl_retcon_call_alloc(c, size, "frame");
-  LLVMInstructionSetDebugLoc(mem, LLVMInstructionGetDebugLoc(c->begin));
+  LLVMInstructionSetDebugLoc(mem, LLVMInstructionGetDebugLoc(c->shape->begin));
   LLVMValueRef keep = LLVMBuildStore(c->b, mem, st->buffer);
   LLVMSetAlignment(keep, crl_retcon_slot_align(c));
   return mem;
@@ -27,11 +27,7 @@ int crl_retcon_finish_ramp(crl_coro *c) {
   st->ramp_frame = frame;
   for (uint32_t s = 0; s < c->num_susp; s++)
     crl_retcon_return_at(c, c->susp[s].pre, st->susp[s].agg, s, 0);
-  LLVMReplaceAllUsesWith(c->begin, frame);
-  LLVMInstructionEraseFromParent(c->begin);
-  c->begin = NULL;
-  if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);
-  c->id = NULL;
+  crl_erase_markers(c, frame);
   if (crl_retcon_lower_in_fn(c, c->fn, 1, frame) != 0 ||
       crl_swifterror_lower_in_fn(c, &st->swe, c->fn, st->swe.arg) != 0)
     return -1;

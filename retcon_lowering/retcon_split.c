@@ -178,7 +178,7 @@ static int build_one(crl_coro *c, crl_reach *reach, const stop_ctx *sx,
   int rc = phis && vals ? crl_reach_run(reach, &sp->resume, 1, phis, vals, nk, &run) : -1;
   free(phis);
   free(vals);
-  if (rc) CRL_ERR(c, c->id, "out of memory");
+  if (rc) CRL_ERR(c, c->shape->id, "out of memory");
   if (rc == 0) rc = crl_split_clone_blocks(&x, frame, &run);
   if (rc == 0) {
     crl_split_clone_declare_frame_vars(&x);
@@ -226,7 +226,7 @@ int crl_retcon_split(crl_coro *c) {
   if (crl_retcon_localize_dyn_allocas(c) != 0) return -1;
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (!(st->susp[s].fn = make_continuation(c, s))) {
-      CRL_ERR(c, c->id, "out of memory");
+      CRL_ERR(c, c->shape->id, "out of memory");
       return -1;
     }
   if (!c->num_susp) return 0;
@@ -238,7 +238,7 @@ int crl_retcon_split(crl_coro *c) {
   byte_ranges nonspill = {0};
   if (rc == 0) rc = crl_reach_init(&reach, c->fn, stops, &sx);
   if (rc == 0) rc = non_spill_ranges(c, &nonspill);
-  if (rc) CRL_ERR(c, c->id, "out of memory");
+  if (rc) CRL_ERR(c, c->shape->id, "out of memory");
   for (uint32_t s = 0; s < c->num_susp && rc == 0; s++)
     rc = build_one(c, &reach, &sx, &nonspill, s);
   free(nonspill.lo);

@@ -27,30 +27,30 @@ static int is_ptr(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMPointerTypeK
 /* Size and alignment: constants the frame can be checked against, room
  * for at least the pointer an allocated frame leaves in the buffer. */
 static int read_buffer(crl_coro *c, crl_retcon_state *st) {
-  LLVMValueRef size = LLVMGetOperand(c->id, 0), align = LLVMGetOperand(c->id, 1);
+  LLVMValueRef size = LLVMGetOperand(c->shape->id, 0), align = LLVMGetOperand(c->shape->id, 1);
   if (!LLVMIsAConstantInt(size) || !LLVMIsAConstantInt(align)) {
-    CRL_ERR(c, c->id, "the buffer's size and alignment (operands 1 and 2 of %s) "
-            "must be constant integers", crl_intrinsic_name(crl_intrinsic_of(c->id)));
+    CRL_ERR(c, c->shape->id, "the buffer's size and alignment (operands 1 and 2 of %s) "
+            "must be constant integers", crl_intrinsic_name(crl_intrinsic_of(c->shape->id)));
     return -1;
   }
   uint64_t ps = LLVMPointerSize(c->td);
   st->buf_size = LLVMConstIntGetZExtValue(size);
   unsigned long long a = LLVMConstIntGetZExtValue(align);
   if (a == 0 || (a & (a - 1)) || a > (1u << 29)) {
-    CRL_ERR(c, c->id, "the buffer's alignment (%llu) is not a power of two", a);
+    CRL_ERR(c, c->shape->id, "the buffer's alignment (%llu) is not a power of two", a);
     return -1;
   }
   st->buf_align = (uint32_t)a;
   /* A buffer aligned below a pointer still holds one (stored with the
    * buffer's alignment), as LLVM's own tests have it. */
   if (st->buf_size < ps) {
-    CRL_ERR(c, c->id,
+    CRL_ERR(c, c->shape->id,
             "the buffer's size (%llu bytes) is smaller than a pointer (%llu bytes): "
             "an allocated frame keeps its address there",
             (unsigned long long)st->buf_size, (unsigned long long)ps);
     return -1;
   }
-  st->buffer = LLVMGetOperand(c->id, 2);
+  st->buffer = LLVMGetOperand(c->shape->id, 2);
   return 0;
 }
 
@@ -68,7 +68,7 @@ static int read_result_sequence(crl_coro *c, crl_retcon_state *st) {
   }
   if (!is_ptr(st->cont_t)) {
     char *t = TYPE_STR(rt);
-    CRL_ERR(c, c->id,
+    CRL_ERR(c, c->shape->id,
             "a returned-continuation coroutine must return a pointer (the "
             "continuation) or a struct whose first element is one; it returns %s", t);
     LLVMDisposeMessage(t);
@@ -78,16 +78,16 @@ static int read_result_sequence(crl_coro *c, crl_retcon_state *st) {
 }
 
 static int read_prototype(crl_coro *c, crl_retcon_state *st) {
-  LLVMValueRef p = strip_casts(LLVMGetOperand(c->id, 3));
+  LLVMValueRef p = strip_casts(LLVMGetOperand(c->shape->id, 3));
   if (!p || !LLVMIsAFunction(p)) {
-    CRL_ERR(c, c->id, "the continuation prototype (operand 4) must be a function");
+    CRL_ERR(c, c->shape->id, "the continuation prototype (operand 4) must be a function");
     return -1;
   }
   st->proto = p;
   LLVMTypeRef ft = LLVMGlobalGetValueType(p);
   unsigned np = LLVMCountParams(p);
   if (np == 0 || !is_ptr(LLVMTypeOf(LLVMGetParam(p, 0)))) {
-    CRL_ERR(c, c->id, "the continuation prototype @%s must take the buffer (a "
+    CRL_ERR(c, c->shape->id, "the continuation prototype @%s must take the buffer (a "
             "pointer) as its first parameter", LLVMGetValueName(p));
     return -1;
   }
@@ -97,7 +97,7 @@ static int read_prototype(crl_coro *c, crl_retcon_state *st) {
    * gives (checked at the ends). */
   if (!st->once && prt != st->ret_t) {
     char *a = TYPE_STR(prt), *b = TYPE_STR(st->ret_t);
-    CRL_ERR(c, c->id,
+    CRL_ERR(c, c->shape->id,
             "the continuation prototype @%s returns %s, but the coroutine returns "
             "%s: each continuation returns the next one and the yielded values, "
             "as the coroutine does", LLVMGetValueName(p), a, b);
@@ -114,9 +114,9 @@ static int read_prototype(crl_coro *c, crl_retcon_state *st) {
  * calls it for the frame and for coro.alloca storage alike. */
 static int read_type_id(crl_coro *c, crl_retcon_state *st) {
   int bad = 0;
-  st->type_id = crl_id_type_id(c->id, &bad);
+  st->type_id = crl_id_type_id(c->shape->id, &bad);
   if (!bad) return 0;
-  CRL_ERR(c, c->id, "what follows the deallocation function (operand 6) must be "
+  CRL_ERR(c, c->shape->id, "what follows the deallocation function (operand 6) must be "
           "one integer constant: the type id of typed frame allocation (swiftc's "
           "EmitTypeMallocForCoroFrame), which the allocation function takes "
           "after the size");
@@ -137,15 +137,15 @@ static int alloc_fn_ok(const crl_retcon_state *st, LLVMTypeRef at) {
 }
 
 static int read_alloc_fns(crl_coro *c, crl_retcon_state *st) {
-  LLVMValueRef a = strip_casts(LLVMGetOperand(c->id, 4));
-  LLVMValueRef d = strip_casts(LLVMGetOperand(c->id, 5));
+  LLVMValueRef a = strip_casts(LLVMGetOperand(c->shape->id, 4));
+  LLVMValueRef d = strip_casts(LLVMGetOperand(c->shape->id, 5));
   LLVMTypeRef at = a && LLVMIsAFunction(a) ? LLVMGlobalGetValueType(a) : NULL;
   LLVMTypeRef dt = d && LLVMIsAFunction(d) ? LLVMGlobalGetValueType(d) : NULL;
   LLVMTypeRef p;
   if (read_type_id(c, st) != 0) return -1;
   if (!alloc_fn_ok(st, at) && st->type_id) {
     char *ts = TYPE_STR(LLVMTypeOf(st->type_id));
-    CRL_ERR(c, c->id, "the allocation function (operand 5) must be a function "
+    CRL_ERR(c, c->shape->id, "the allocation function (operand 5) must be a function "
             "taking an integer (the size) and %s (the type id that follows the "
             "deallocation function: typed frame allocation, swiftc's "
             "EmitTypeMallocForCoroFrame) and returning a pointer", ts);
@@ -154,7 +154,7 @@ static int read_alloc_fns(crl_coro *c, crl_retcon_state *st) {
   }
   if (!alloc_fn_ok(st, at)) {
     int two = at && LLVMCountParamTypes(at) == 2;
-    CRL_ERR(c, c->id, "the allocation function (operand 5) must be a function "
+    CRL_ERR(c, c->shape->id, "the allocation function (operand 5) must be a function "
             "taking one integer (the size) and returning a pointer%s",
             two ? " (one taking the size and a type id, as swift_coroFrameAlloc "
                   "does, needs the type id of typed frame allocation after the "
@@ -165,7 +165,7 @@ static int read_alloc_fns(crl_coro *c, crl_retcon_state *st) {
   if (!dt || LLVMCountParamTypes(dt) != 1 || LLVMIsFunctionVarArg(dt) ||
       LLVMGetTypeKind(LLVMGetReturnType(dt)) != LLVMVoidTypeKind ||
       (LLVMGetParamTypes(dt, &p), !is_ptr(p))) {
-    CRL_ERR(c, c->id, "the deallocation function (operand 6) must be a function "
+    CRL_ERR(c, c->shape->id, "the deallocation function (operand 6) must be a function "
             "taking one pointer and returning void");
     return -1;
   }
@@ -191,7 +191,7 @@ static int result_type_ok(const crl_retcon_state *st, LLVMTypeRef t) {
 static int check_suspend(const crl_coro *c, const crl_retcon_state *st, LLVMValueRef call) {
   if (crl_intrinsic_of(call) != CRL_I_SUSPEND_RETCON) {
     CRL_ERR(c, call, "a returned-continuation coroutine (%s) may only suspend "
-            "with llvm.coro.suspend.retcon", crl_intrinsic_name(crl_intrinsic_of(c->id)));
+            "with llvm.coro.suspend.retcon", crl_intrinsic_name(crl_intrinsic_of(c->shape->id)));
     return -1;
   }
   unsigned n = LLVMGetNumArgOperands(call);
@@ -333,15 +333,15 @@ static int check_results(const crl_coro *c, const crl_retcon_state *st, LLVMValu
 
 /* Intrinsics of other ABIs, and the ends. */
 static int check_intrinsics(const crl_coro *c, const crl_retcon_state *st) {
-  if (c->allocs.n || c->frees.n) {
-    LLVMValueRef i = c->allocs.n ? c->allocs.v[0] : c->frees.v[0];
+  if (c->shape->allocs.n || c->shape->frees.n) {
+    LLVMValueRef i = c->shape->allocs.n ? c->shape->allocs.v[0] : c->shape->frees.v[0];
     CRL_ERR(c, i, "%s is not supported in a returned-continuation coroutine: "
             "the lowering allocates the frame when it does not fit the buffer, "
             "and frees it where the coroutine ends", crl_intrinsic_name(crl_intrinsic_of(i)));
     return -1;
   }
-  for (unsigned k = 0; k < c->ends.n; k++) {
-    LLVMValueRef e = c->ends.v[k];
+  for (unsigned k = 0; k < c->shape->ends.n; k++) {
+    LLVMValueRef e = c->shape->ends.v[k];
     if (crl_intrinsic_of(e) != CRL_I_END) {
       CRL_ERR(c, e, "%s in a returned-continuation coroutine",
               crl_intrinsic_name(crl_intrinsic_of(e)));
@@ -393,7 +393,7 @@ static int check_once_paths(const crl_coro *c) {
                     "this suspend after another one: it must suspend exactly once");
     rc = -1;
   } else if (oom) {
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     rc = -1;
   }
   crl_bvec_free(&work);
@@ -425,8 +425,8 @@ static int check_once_suspends_first(const crl_coro *c) {
   crl_bvec work = {0};
   LLVMValueRef bad = NULL;
   int oom = 0;
-  LLVMBasicBlockRef first = LLVMGetInstructionParent(c->begin);
-  LLVMValueRef i = LLVMGetNextInstruction(c->begin);
+  LLVMBasicBlockRef first = LLVMGetInstructionParent(c->shape->begin);
+  LLVMValueRef i = LLVMGetNextInstruction(c->shape->begin);
   for (;;) {
     for (; i && !bad; i = LLVMGetNextInstruction(i)) {
       if (crl_intrinsic_of(i) == CRL_I_SUSPEND_RETCON) break;
@@ -452,7 +452,7 @@ static int check_once_suspends_first(const crl_coro *c) {
                     "this llvm.coro.end without suspending: it must suspend once first");
     return -1;
   }
-  if (oom) CRL_ERR(c, c->id, "out of memory");
+  if (oom) CRL_ERR(c, c->shape->id, "out of memory");
   return oom ? -1 : 0;
 }
 
@@ -463,7 +463,7 @@ static int read_swifterror_param(crl_coro *c, crl_retcon_state *st) {
     if (crl_retcon_swifterror_elem(st, k)) st->swe_param = k + 1;
   if (!st->swe_param || LLVMTypeOf(LLVMGetParam(st->proto, st->swe_param)) == c->ptr_t)
     return 0;
-  CRL_ERR(c, c->id, "the continuation prototype's swifterror parameter is not a pointer "
+  CRL_ERR(c, c->shape->id, "the continuation prototype's swifterror parameter is not a pointer "
                     "in address space 0: not supported");
   return -1;
 }

@@ -138,7 +138,8 @@ static int adopt_uses(crl_coro *c, crl_swifterror *w, LLVMValueRef ptr, LLVMValu
 /* The argument's value: what the caller passed on entry; handed to the
  * caller's slot before each suspend and end; after each suspend, what the
  * caller of the function now running passed (null if none). */
-static int eliminate_arg(crl_coro *c, crl_swifterror *w, LLVMValueRef arg, crl_vec *vars) {
+static int eliminate_arg(crl_coro *c, crl_swifterror *w, LLVMValueRef arg, crl_vec *vars,
+                         const crl_vec *ends) {
   LLVMTypeRef t = c->ptr_t;
   size_t len = 0;
   const char *an = LLVMGetValueName2(arg, &len);
@@ -159,8 +160,8 @@ static int eliminate_arg(crl_coro *c, crl_swifterror *w, LLVMValueRef arg, crl_v
     LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
     if (emit_get(c, w, var, t, 0, 1) != 0) return -1;
   }
-  for (unsigned k = 0; k < c->ends.n; k++) {
-    LLVMValueRef end = c->ends.v[k];
+  for (unsigned k = 0; k < ends->n; k++) {
+    LLVMValueRef end = ends->v[k];
     LLVMPositionBuilderBefore(c->b, end);
     LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(end));
     if (!emit_set(c, w, var, t, 0)) return -1;
@@ -250,10 +251,11 @@ static int check_slot_type(crl_coro *c, LLVMValueRef v, LLVMValueRef at, const c
   return -1;
 }
 
-int crl_swifterror_eliminate(crl_coro *c, crl_swifterror *w, int resumed_slots) {
+int crl_swifterror_eliminate(crl_coro *c, crl_swifterror *w, int resumed_slots,
+                             const crl_vec *ends) {
   LLVMValueRef arg = resumed_slots ? crl_swifterror_param(c->fn) : NULL;
   if (arg && LLVMGetFirstUse(arg)) {
-    if (check_slot_type(c, arg, c->id, "the coroutine's swifterror argument") != 0) return -1;
+    if (check_slot_type(c, arg, c->shape->id, "the coroutine's swifterror argument") != 0) return -1;
     w->arg = arg;
   }
   crl_vec allocas = {0};
@@ -266,12 +268,12 @@ int crl_swifterror_eliminate(crl_coro *c, crl_swifterror *w, int resumed_slots) 
   for (unsigned k = 0; k < allocas.n && rc == 0; k++)
     rc = check_slot_type(c, allocas.v[k], allocas.v[k], "a swifterror alloca");
   crl_vec vars = {0};
-  if (rc == 0 && w->arg) rc = eliminate_arg(c, w, w->arg, &vars);
+  if (rc == 0 && w->arg) rc = eliminate_arg(c, w, w->arg, &vars, ends);
   for (unsigned k = 0; k < allocas.n && rc == 0; k++)
     rc = eliminate_alloca(c, w, allocas.v[k], &vars);
   if (rc == 0 && vars.n) rc = promote_all(c, &vars);
   crl_vec_free(&vars);
   crl_vec_free(&allocas);
-  if (rc && crl_result_ok(c->res)) CRL_ERR(c, c->id, "out of memory");
+  if (rc && crl_result_ok(c->res)) CRL_ERR(c, c->shape->id, "out of memory");
   return rc;
 }

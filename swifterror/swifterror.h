@@ -49,9 +49,11 @@ typedef struct crl_swifterror {
  * swifterror parameter), become variables and markers. Elsewhere the
  * argument stays as it is: valid in the ramp, and refused by the frame
  * planner after a suspend, where no caller could have passed a slot. Runs
- * while c->susp[*].call and c->ends are the suspend and end calls. 0, or
+ * while c->susp[*].call are the suspend calls; `ends` are the end calls
+ * (the shape's, or what the ABI's normalize made of them). 0, or
  * -1 after a diagnostic. */
-int crl_swifterror_eliminate(crl_coro *c, crl_swifterror *w, int resumed_slots);
+int crl_swifterror_eliminate(crl_coro *c, crl_swifterror *w, int resumed_slots,
+                             const crl_vec *ends);
 
 /* The swifterror parameter of fn, or NULL. */
 LLVMValueRef crl_swifterror_param(LLVMValueRef fn);

@@ -46,16 +46,16 @@ static int check_kinds(const crl_coro *c) {
     }
   /* Dynamically sized frame storage comes from a returned-continuation
    * id's allocation function; this ABI has none. */
-  if (c->allocas_get.n) {
-    CRL_ERR(c, c->allocas_get.v[0],
+  if (c->shape->allocas_get.n) {
+    CRL_ERR(c, c->shape->allocas_get.v[0],
             "%s in a switched-resume coroutine (llvm.coro.id): llvm.coro.alloca.* "
             "are for returned-continuation coroutines",
-            crl_intrinsic_name(crl_intrinsic_of(c->allocas_get.v[0])));
+            crl_intrinsic_name(crl_intrinsic_of(c->shape->allocas_get.v[0])));
     return -1;
   }
-  for (unsigned k = 0; k < c->ends.n; k++)
-    if (crl_intrinsic_of(c->ends.v[k]) != CRL_I_END) {
-      CRL_ERR(c, c->ends.v[k], "llvm.coro.end.async in a switched-resume coroutine");
+  for (unsigned k = 0; k < c->shape->ends.n; k++)
+    if (crl_intrinsic_of(c->shape->ends.v[k]) != CRL_I_END) {
+      CRL_ERR(c, c->shape->ends.v[k], "llvm.coro.end.async in a switched-resume coroutine");
       return -1;
     }
   return 0;
@@ -84,8 +84,8 @@ static int check_suspends(const crl_coro *c) {
       rc = -1;
     }
   /* A save serves exactly one suspend: its index is set there. */
-  for (unsigned n = 0; n < c->saves.n; n++) {
-    LLVMValueRef sv = c->saves.v[n];
+  for (unsigned n = 0; n < c->shape->saves.n; n++) {
+    LLVMValueRef sv = c->shape->saves.v[n];
     unsigned users = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(sv); u; u = LLVMGetNextUse(u)) users++;
     if (users > 1) {
@@ -109,7 +109,7 @@ static int zero_gep(LLVMValueRef v) {
 
 /* The promise alloca coro.id names, or the null it names instead. */
 static LLVMValueRef promise_of(const crl_coro *c) {
-  LLVMValueRef p = LLVMGetOperand(c->id, 1);
+  LLVMValueRef p = LLVMGetOperand(c->shape->id, 1);
   /* Old-dialect front ends pass `bitcast i32* %promise to i8*`, which LLVM
    * 22 parses as a no-op ptr-to-ptr bitcast instruction; others pass a
    * zero-index GEP of the promise. LLVM's CoroIdInst::getPromise strips
@@ -124,7 +124,7 @@ static int check_promise(const crl_coro *c) {
   if (LLVMIsAConstantPointerNull(p)) return 0;
   if (!LLVMIsAAllocaInst(p) ||
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(p)) != c->fn) {
-    CRL_ERR(c, c->id, "the promise operand of llvm.coro.id must be an alloca of "
+    CRL_ERR(c, c->shape->id, "the promise operand of llvm.coro.id must be an alloca of "
                       "this function or null");
     return -1;
   }
@@ -146,8 +146,8 @@ static int check_promise(const crl_coro *c) {
 static int adopt_promise(crl_coro *c) {
   LLVMValueRef p = promise_of(c);
   if (LLVMIsAConstantPointerNull(p)) return 0;
-  LLVMValueRef cast = LLVMGetOperand(c->id, 1);
-  LLVMSetOperand(c->id, 1, p);
+  LLVMValueRef cast = LLVMGetOperand(c->shape->id, 1);
+  LLVMSetOperand(c->shape->id, 1, p);
   while (cast != p && !LLVMGetFirstUse(cast)) {
     LLVMValueRef next = LLVMGetOperand(cast, 0);
     LLVMInstructionEraseFromParent(cast);
@@ -187,7 +187,7 @@ static int switch_frame_header(crl_coro *c) {
     st->field_promise = crl_pin_alloca(c, CRL_FIELD_PROMISE, "__promise", st->promise,
                                        t, LLVMABISizeOfType(c->td, t), a, off);
     /* The promise moves into the frame: coro.id no longer names it. */
-    LLVMSetOperand(c->id, 1, LLVMConstNull(c->ptr_t));
+    LLVMSetOperand(c->shape->id, 1, LLVMConstNull(c->ptr_t));
   }
   if (c->num_susp > 0) {
     unsigned bits = c->num_susp <= 256 ? 8 : c->num_susp <= 65536 ? 16 : 32;
@@ -208,9 +208,9 @@ static int switch_frame_header(crl_coro *c) {
  * else the target's operator new alignment. Allocas aligned above it are
  * realigned at run time (LLVM instead assumes the allocation has the
  * frame's alignment, which plain operator new does not give). */
-static unsigned switch_frame_guarantee(crl_coro *c) {
-  if (c->aligns.n) return 1u << 30;
-  LLVMValueRef a = LLVMGetOperand(c->id, 0);
+static unsigned switch_frame_guarantee(const crl_coro *c) {
+  if (c->shape->aligns.n) return 1u << 30;
+  LLVMValueRef a = LLVMGetOperand(c->shape->id, 0);
   if (LLVMIsAConstantInt(a)) {
     unsigned long long v = LLVMConstIntGetZExtValue(a);
     if (v >= 1 && v <= (1u << 29) && !(v & (v - 1))) return (unsigned)v;
@@ -249,20 +249,19 @@ static void store_header(crl_coro *c) {
   crl_switch_state *st = crl_switch_of(c);
   LLVMBuilderRef b = c->b;
   crl_position_after_begin(c, b);
-  LLVMBuildStore(b, st->resume_fn, c->begin);
+  LLVMBuildStore(b, st->resume_fn, c->shape->begin);
   LLVMValueRef d = st->destroy_fn;
-  if (c->allocs.n == 1)
-    d = LLVMBuildSelect(b, c->allocs.v[0], st->destroy_fn, st->cleanup_fn, "");
+  if (c->shape->allocs.n == 1)
+    d = LLVMBuildSelect(b, c->shape->allocs.v[0], st->destroy_fn, st->cleanup_fn, "");
   LLVMValueRef off = LLVMConstInt(c->i64_t, c->frame.fields[st->field_destroy].offset, 0);
-  LLVMBuildStore(b, d, LLVMBuildInBoundsGEP2(b, c->i8_t, c->begin, &off, 1, ""));
+  LLVMBuildStore(b, d, LLVMBuildInBoundsGEP2(b, c->i8_t, c->shape->begin, &off, 1, ""));
 }
 
 /* Saves have done their part once the records are stored; one whose
  * suspend was dropped as unreachable never had one. */
 static void drop_saves(crl_coro *c) {
-  for (unsigned k = 0; k < c->saves.n; k++)
-    if (!LLVMGetFirstUse(c->saves.v[k])) LLVMInstructionEraseFromParent(c->saves.v[k]);
-  c->saves.n = 0;
+  for (unsigned k = 0; k < c->shape->saves.n; k++)
+    if (!LLVMGetFirstUse(c->shape->saves.v[k])) LLVMInstructionEraseFromParent(c->shape->saves.v[k]);
 }
 
 /* With no suspend point the coroutine runs to completion in its ramp, so
@@ -272,23 +271,21 @@ static void drop_saves(crl_coro *c) {
  * coro.begin. */
 static int split_no_suspend(crl_coro *c) {
   drop_saves(c);
-  if (c->allocs.n == 0) return 0;
+  if (c->shape->allocs.n == 0) return 0;
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
   LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(entry));
   LLVMTypeRef t = LLVMArrayType2(c->i8_t, c->frame.size ? c->frame.size : 1);
   LLVMValueRef frame = LLVMBuildAlloca(c->b, t, "frame");
   LLVMSetAlignment(frame, c->frame.align);
-  for (unsigned k = 0; k < c->allocs.n; k++) {
-    LLVMReplaceAllUsesWith(c->allocs.v[k], LLVMConstInt(c->i1_t, 0, 0));
-    LLVMInstructionEraseFromParent(c->allocs.v[k]);
+  for (unsigned k = 0; k < c->shape->allocs.n; k++) {
+    LLVMReplaceAllUsesWith(c->shape->allocs.v[k], LLVMConstInt(c->i1_t, 0, 0));
+    LLVMInstructionEraseFromParent(c->shape->allocs.v[k]);
   }
-  c->allocs.n = 0;
-  for (unsigned k = 0; k < c->frees.n; k++) {
-    LLVMReplaceAllUsesWith(c->frees.v[k], LLVMConstNull(c->ptr_t));
-    LLVMInstructionEraseFromParent(c->frees.v[k]);
+  for (unsigned k = 0; k < c->shape->frees.n; k++) {
+    LLVMReplaceAllUsesWith(c->shape->frees.v[k], LLVMConstNull(c->ptr_t));
+    LLVMInstructionEraseFromParent(c->shape->frees.v[k]);
   }
-  c->frees.n = 0;
-  LLVMReplaceAllUsesWith(c->begin, frame);
+  LLVMReplaceAllUsesWith(c->shape->begin, frame);
   return 0;
 }
 
@@ -299,7 +296,7 @@ static int switch_split(crl_coro *c) {
   st->destroy_fn = crl_switch_make_fn(c, "destroy");
   st->cleanup_fn = crl_switch_make_fn(c, "cleanup");
   if (!st->resume_fn || !st->destroy_fn || !st->cleanup_fn || crl_switch_make_entry_fn(c) != 0) {
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   store_header(c);

@@ -98,7 +98,7 @@ static int lower_await(crl_coro *c, const crl_valmap *index_of, LLVMValueRef cal
 int crl_switch_normalize(crl_coro *c) {
   /* Swifterror pointers go first: no frame may hold one, and no clone
    * has the ramp's. */
-  if (crl_swifterror_eliminate(c, &crl_switch_of(c)->swe, 0) != 0) return -1;
+  if (crl_swifterror_eliminate(c, &crl_switch_of(c)->swe, 0, &c->shape->ends) != 0) return -1;
   crl_vec calls = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
        bb = LLVMGetNextBasicBlock(bb))

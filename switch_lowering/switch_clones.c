@@ -93,7 +93,7 @@ int crl_switch_build_clones(crl_coro *c) {
     if (k != 3) {
       crl_feasible_free(&run);
       if (clone_blocks_for(c, kinds[k], only, &run)) {
-        CRL_ERR(c, c->id, "out of memory");
+        CRL_ERR(c, c->shape->id, "out of memory");
         rc = -1;
         break;
       }

@@ -17,7 +17,7 @@ static int set_info(crl_coro *c) {
   const char *base = LLVMGetValueName2(c->fn, &len);
   char *name = crl_malloc(len + 16);
   if (!name) {
-    CRL_ERR(c, c->id, "out of memory");
+    CRL_ERR(c, c->shape->id, "out of memory");
     return -1;
   }
   snprintf(name, len + 16, "%.*s.resumers", (int)len, base);
@@ -26,7 +26,7 @@ static int set_info(crl_coro *c) {
   LLVMSetInitializer(g, arr);
   LLVMSetGlobalConstant(g, 1);
   LLVMSetLinkage(g, LLVMPrivateLinkage);
-  LLVMSetOperand(c->id, 3, g);
+  LLVMSetOperand(c->shape->id, 3, g);
   return 0;
 }
 
@@ -68,7 +68,7 @@ int crl_switch_finish_ramp(crl_coro *c) {
   for (uint32_t s = 0; s < c->num_susp; s++)
     if (st->susp[s].handle)
       crl_switch_transfer(c, c->susp[s].pre, st->susp[s].handle, c->susp[s].landing, 0);
-  if (crl_switch_lower_in_fn(c, c->fn, CRL_SW_RAMP, c->begin, NULL) != 0 ||
+  if (crl_switch_lower_in_fn(c, c->fn, CRL_SW_RAMP, c->shape->begin, NULL) != 0 ||
       crl_swifterror_lower_in_fn(c, &st->swe, c->fn, st->swe.arg) != 0)
     return -1;
   /* Only now: with its clone array, this coroutine's own markers would

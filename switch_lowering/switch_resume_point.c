@@ -176,7 +176,7 @@ static int make_marks(crl_coro *c) {
     else
       st->susp[s].mark = --left ? make_thunk(c, s) : st->destroy_fn;
     if (!st->susp[s].mark) {
-      CRL_ERR(c, c->id, "out of memory");
+      CRL_ERR(c, c->shape->id, "out of memory");
       return -1;
     }
   }
@@ -202,7 +202,7 @@ int crl_switch_record_points(crl_coro *c) {
     LLVMPositionBuilderBefore(b, sp->point);
     LLVMValueRef v = dropped ? st->susp[s].mark : LLVMConstInt(st->index_t, s, 0);
     sp->point = st->susp[s].is_final
-                    ? LLVMBuildStore(b, LLVMConstNull(c->ptr_t), c->begin)
+                    ? LLVMBuildStore(b, LLVMConstNull(c->ptr_t), c->shape->begin)
                     : LLVMBuildStore(b, v, at);
   }
   return 0;

@@ -33,10 +33,12 @@ static void check_one(const crl_run *r, LLVMValueRef fn, const char *file) {
   crl_calls_for_nounwind_invokes(fn);
   crl_frame_simplify(fn);
   crl_coro c;
+  crl_shape shape = {0};
   crl_coro_start(&c, r, fn, NULL);
+  c.shape = &shape;
   crl_valmap_init(&c.frame.field_of, 4);
-  if (crl_shape_build(&c) == 0) {
-    size_t nl, k = crl_find_lowering(r->opts, c.abi);
+  if (crl_shape_build(&c, &shape) == 0) {
+    size_t nl, k = crl_find_lowering(r->opts, shape.abi);
     c.low = k == SIZE_MAX ? NULL : crl_run_lowerings(r->opts, &nl)[k];
   }
   if (c.low) {
@@ -58,6 +60,7 @@ static void check_one(const crl_run *r, LLVMValueRef fn, const char *file) {
   }
   crl_valmap_free(&c.frame.field_of);
   crl_coro_free(&c);
+  crl_shape_free(&shape);
 }
 
 static void check_file(const char *path) {

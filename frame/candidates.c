@@ -19,8 +19,7 @@ void crl_cand_input_free(crl_cand_input *in) {
 }
 
 static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
-                     int is_alloca, crl_cand_input *in, crl_live_value **lv,
-                     crl_cand_input **ci) {
+                     int is_alloca, crl_cand_input *in) {
   if (in->uses.oom || in->gen.oom || in->kill.oom || in->rewrite.oom) {
     crl_cand_input_free(in);
     return -1;
@@ -28,15 +27,11 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
   if (p->num_cands == *cap) {
     uint32_t nc = *cap ? 2 * *cap : 64;
     crl_cand *cands = crl_realloc(p->cands, nc * sizeof *cands);
-    if (cands) p->cands = cands;
-    crl_live_value *nlv = crl_realloc(*lv, nc * sizeof *nlv);
-    if (nlv) *lv = nlv;
-    crl_cand_input *nci = crl_realloc(*ci, nc * sizeof *nci);
-    if (nci) *ci = nci;
-    if (!cands || !nlv || !nci) {
+    if (!cands) {
       crl_cand_input_free(in);
       return -1;
     }
+    p->cands = cands;
     *cap = nc;
   }
   uint32_t i = p->num_cands++;
@@ -47,10 +42,7 @@ static int push_cand(crl_plan *p, uint32_t *cap, LLVMValueRef v, uint32_t def,
   p->cands[i].reach = in->reach;
   p->cands[i].rewrites = in->rewrites;
   p->cands[i].field = UINT32_MAX;
-  (*ci)[i] = *in;
-  (*lv)[i].def_block = def;
-  (*lv)[i].num_uses = in->uses.n;
-  (*lv)[i].use_blocks = in->uses.b;
+  p->cands[i].in = *in;
   return 0;
 }
 
@@ -200,8 +192,7 @@ static void add_shadow(crl_shadow_list *sl, LLVMValueRef v, uint32_t def, uint32
  * Users after a non-unwind coro.end are the ramp's alone (alloca_uses). */
 static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
                           LLVMValueRef v, uint32_t b,
-                          const crl_use_list *exits, uint32_t *cap, crl_live_value **lv,
-                          crl_cand_input **ci, crl_shadow_list *sl) {
+                          const crl_use_list *exits, uint32_t *cap, crl_shadow_list *sl) {
   crl_alloca_info ai = {0};
   crl_alloca_uses(p, td, v, &ai);
   crl_cand_input in = {.uses = ai.uses};
@@ -240,7 +231,7 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
   if (!in.uses.n) {
     crl_cand_input_free(&in);
   } else {
-    rc = push_cand(p, cap, v, def, 1, &in, lv, ci);
+    rc = push_cand(p, cap, v, def, 1, &in);
     if (rc == 0 && shadow) add_shadow(sl, v, b, p->num_cands - 1, &ai.users);
   }
   free(ai.users.b);
@@ -254,8 +245,7 @@ static int collect_memory(crl_plan *p, LLVMTargetDataRef td, positions *ps,
  * CRL_CHAIN_OPERAND_LEVELS levels (each value once, so at most the
  * function's values), become candidates that cross nothing yet. */
 #define CRL_CHAIN_OPERAND_LEVELS 64
-static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap,
-                              crl_live_value **lv, crl_cand_input **ci) {
+static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap) {
   crl_valmap have;
   if (crl_valmap_init(&have, p->num_cands + 16) != 0) return -1;
   for (uint32_t i = 0; i < p->num_cands; i++) crl_valmap_put(&have, p->cands[i].value, p);
@@ -275,7 +265,7 @@ static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap,
         crl_cand_input in = {.reach = 0};
         crl_value_uses(p, op, &in.uses);
         rc = push_cand(p, cap, op, crl_block_id(p, LLVMGetInstructionParent(op)), 0,
-                       &in, lv, ci);
+                       &in);
         if (rc == 0) p->cands[p->num_cands - 1].chain_only = 1;
       }
     }
@@ -285,8 +275,7 @@ static int add_chain_operands(crl_coro *c, crl_plan *p, uint32_t *cap,
   return rc;
 }
 
-static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
-                          crl_cand_input **ci, const crl_use_list *exits,
+static int collect_values(crl_coro *c, crl_plan *p, const crl_use_list *exits,
                           const crl_valmap *pinned, crl_shadow_list *sl,
                           positions *ps) {
   uint32_t cap = 0;
@@ -295,21 +284,21 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
     LLVMValueRef a = LLVMGetParam(c->fn, k);
     if (a == c->frame_base) continue; /* every clone recomputes it */
     if (crl_arg_memory(c->fn, k)) {
-      if (collect_memory(p, c->td, ps, a, p->num_blocks, exits, &cap, lv, ci, sl))
+      if (collect_memory(p, c->td, ps, a, p->num_blocks, exits, &cap, sl))
         return -1;
       continue;
     }
     crl_cand_input in = {.reach = 0};
     crl_value_uses(p, a, &in.uses);
     if (!in.uses.n) { free(in.uses.b); continue; }
-    if (push_cand(p, &cap, a, p->num_blocks, 0, &in, lv, ci)) return -1;
+    if (push_cand(p, &cap, a, p->num_blocks, 0, &in)) return -1;
   }
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (LLVMValueRef i = LLVMGetFirstInstruction(p->blocks[b]); i;
          i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAllocaInst(i)) {
         if (crl_valmap_has(pinned, i) || outside_frame(i)) continue;
-        if (collect_memory(p, c->td, ps, i, b, exits, &cap, lv, ci, sl))
+        if (collect_memory(p, c->td, ps, i, b, exits, &cap, sl))
           return -1;
         continue;
       }
@@ -323,16 +312,16 @@ static int collect_values(crl_coro *c, crl_plan *p, crl_live_value **lv,
       for (LLVMUseRef us = LLVMGetFirstUse(i); us && !nonlocal; us = LLVMGetNextUse(us))
         nonlocal |= LLVMIsAPHINode(LLVMGetUser(us)) != NULL;
       if (!nonlocal) { free(u->b); continue; }
-      if (push_cand(p, &cap, i, b, 0, &in, lv, ci)) return -1;
+      if (push_cand(p, &cap, i, b, 0, &in)) return -1;
     }
-  if (add_chain_operands(c, p, &cap, lv, ci) != 0) return -1;
+  if (add_chain_operands(c, p, &cap) != 0) return -1;
   /* Shadows last: [num_main, num_cands) once crossing sets are known. */
   p->num_main = p->num_cands;
   if (sl->oom) return -1;
   for (uint32_t k = 0; k < sl->n; k++) {
     crl_cand_input in = sl->v[k].in;
     sl->v[k].in = (crl_cand_input){.reach = 0};
-    if (push_cand(p, &cap, sl->v[k].value, sl->v[k].def, 1, &in, lv, ci)) return -1;
+    if (push_cand(p, &cap, sl->v[k].value, sl->v[k].def, 1, &in)) return -1;
   }
   return 0;
 }
@@ -348,8 +337,7 @@ static void note_declared(LLVMValueRef fn, crl_valmap *out) {
       }
 }
 
-int crl_collect_candidates(crl_coro *c, crl_plan *p, crl_live_value **lv,
-                   crl_cand_input **ci, crl_shadow_list *sl) {
+int crl_collect_candidates(crl_coro *c, crl_plan *p, crl_shadow_list *sl) {
   crl_use_list exits = {0};
   for (uint32_t b = 0; b < p->num_blocks; b++)
     if (crl_cfg_num_succs(&p->live_cfg, b) == 0) crl_use_add(&exits, b);
@@ -363,7 +351,7 @@ int crl_collect_candidates(crl_coro *c, crl_plan *p, crl_live_value **lv,
   crl_valmap_init(&ps.done, 16);
   crl_valmap_init(&ps.declared, 16);
   if (LLVMGetSubprogram(c->fn)) note_declared(c->fn, &ps.declared);
-  if (rc == 0) rc = collect_values(c, p, lv, ci, &exits, &pinned, sl, &ps);
+  if (rc == 0) rc = collect_values(c, p, &exits, &pinned, sl, &ps);
   crl_valmap_free(&ps.pos);
   crl_valmap_free(&ps.done);
   crl_valmap_free(&ps.declared);

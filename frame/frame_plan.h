@@ -23,6 +23,19 @@
 #include "core/liveness.h"
 #include "frame/frame.h"
 
+/* oom: an allocation failed; the list is incomplete and the plan fails. */
+typedef struct crl_use_list { uint32_t *b; uint32_t n, cap; int oom; } crl_use_list;
+
+/* What collect gathers for one candidate: its uses (backward liveness from
+ * its definition) and, for memory, where it can become live (forward, see
+ * crl_reach_in_matrix); reach is set when the forward side applies. */
+typedef struct crl_cand_input {
+  crl_use_list uses, gen, kill;
+  int reach;
+  int rewrites;      /* uses are exposed reads, and ...  */
+  crl_use_list rewrite;  /* ... these blocks write it whole first */
+} crl_cand_input;
+
 typedef struct crl_cand {
   LLVMValueRef value;   /* instruction, argument or alloca */
   uint32_t def_block;
@@ -48,6 +61,8 @@ typedef struct crl_cand {
   uint32_t lo, hi;      /* hull of its live blocks in reverse post-order */
   uint64_t *live_blocks;/* allocas: blocks where really alive, or NULL */
   struct crl_valmap *markers; /* with live_blocks: block -> last marker */
+  crl_cand_input in;     /* what collect gathered for liveness; freed
+                            (empty) once crl_frame_liveness is done */
 } crl_cand;
 
 typedef struct crl_plan {
@@ -76,8 +91,6 @@ typedef struct crl_plan {
   uint32_t begin_block;
 } crl_plan;
 
-/* oom: an allocation failed; the list is incomplete and the plan fails. */
-typedef struct crl_use_list { uint32_t *b; uint32_t n, cap; int oom; } crl_use_list;
 
 
 typedef struct crl_alloca_info {
@@ -96,15 +109,6 @@ typedef struct crl_alloca_info {
   int escapes, has_end;
 } crl_alloca_info;
 
-/* What collect gathers for one candidate: its uses (backward liveness from
- * its definition) and, for memory, where it can become live (forward, see
- * crl_reach_in_matrix); reach is set when the forward side applies. */
-typedef struct crl_cand_input {
-  crl_use_list uses, gen, kill;
-  int reach;
-  int rewrites;      /* uses are exposed reads, and ...  */
-  crl_use_list rewrite;  /* ... these blocks write it whole first */
-} crl_cand_input;
 
 /* An escaped alloca with lifetime markers must keep one address while
  * anything can reach it through the pointer, even where it is dead between
@@ -168,8 +172,7 @@ void crl_marker_gen_kill(crl_plan *p, const crl_vec *markers, crl_use_list *gen,
 /* candidates.c: every candidate into p->cands, its liveness inputs into
  * *lv and *ci (one each per candidate, malloc'd), shadows after the main
  * candidates (p->num_main) and in *sl. 0, or -1 out of memory. */
-int crl_collect_candidates(crl_coro *c, crl_plan *p, crl_live_value **lv,
-                           crl_cand_input **ci, crl_shadow_list *sl);
+int crl_collect_candidates(crl_coro *c, crl_plan *p, crl_shadow_list *sl);
 void crl_cand_input_free(crl_cand_input *in);
 
 /* liveness.c: marks the values defined after a store point they cross,

@@ -154,25 +154,34 @@ static void store_point_blocks(crl_coro *c, crl_plan *p, uint32_t *rb, uint32_t 
 
 /* Crossing sets and hulls of every candidate, shadows folded into their
  * owners (then dropped), exact alloca lifetimes, store points. */
-static int crossing_sets(crl_coro *c, crl_plan *p, crl_live_value *lv, crl_cand_input *ci,
-                         const crl_shadow_list *sl, const uint32_t *rb, const uint32_t *pt) {
+static int crossing_sets(crl_coro *c, crl_plan *p, const crl_shadow_list *sl,
+                         const uint32_t *rb, const uint32_t *pt) {
   crl_reach_value *rv = crl_calloc(2 * (size_t)p->num_cands + 1, sizeof *rv);
-  if (!rv) return -1;
+  crl_live_value *lv = crl_malloc(((size_t)p->num_cands + 1) * sizeof *lv);
+  if (!rv || !lv) {
+    free(rv);
+    free(lv);
+    return -1;
+  }
   crl_reach_value *bk = rv + p->num_cands;
   for (uint32_t i = 0; i < p->num_cands; i++) {
-    rv[i] = (crl_reach_value){ci[i].gen.n, ci[i].kill.n, ci[i].gen.b, ci[i].kill.b};
-    bk[i] = (crl_reach_value){ci[i].uses.n, ci[i].rewrite.n, ci[i].uses.b, ci[i].rewrite.b};
+    const crl_cand_input *in = &p->cands[i].in;
+    lv[i] = (crl_live_value){p->cands[i].def_block, in->uses.n, in->uses.b};
+    rv[i] = (crl_reach_value){in->gen.n, in->kill.n, in->gen.b, in->kill.b};
+    bk[i] = (crl_reach_value){in->uses.n, in->rewrite.n, in->uses.b, in->rewrite.b};
   }
   int rc = crl_crossing_and_hulls(p, 2 * c->num_susp, rb, lv, rv, bk);
   /* Shadows hand their crossing sets to their owners and go. */
   for (uint32_t k = 0; rc == 0 && k < sl->n; k++)
     crl_bitset_union_with(&p->cross.across[sl->v[k].owner],
                           &p->cross.across[p->num_main + k]);
-  for (uint32_t i = p->num_main; rc == 0 && i < p->num_cands; i++) crl_cand_input_free(&ci[i]);
+  for (uint32_t i = p->num_main; rc == 0 && i < p->num_cands; i++)
+    crl_cand_input_free(&p->cands[i].in);
   if (rc == 0) p->num_cands = p->cross.num_values = p->num_main;
   if (rc == 0) rc = crl_exact_alloca_lifetimes(c, p, lv, rv);
   if (rc == 0) rc = add_store_points(c, p, pt);
   free(rv);
+  free(lv);
   return rc;
 }
 
@@ -193,21 +202,17 @@ static int keep_one_level(crl_plan *p) {
 int crl_frame_liveness(crl_coro *c) {
   if (plan_cfg(c) != 0) return -1;
   crl_plan *p = c->frame.plan;
-  crl_live_value *lv = NULL;
-  crl_cand_input *ci = NULL;
   crl_shadow_list sl = {0};
   uint32_t n = c->num_susp;
   uint32_t *rb = crl_malloc((2 * n + 1) * sizeof *rb);
   uint32_t *pt = crl_malloc((2 * n + 1) * sizeof *pt);
-  int rc = crl_collect_candidates(c, p, &lv, &ci, &sl);
+  int rc = crl_collect_candidates(c, p, &sl);
   if (!rb || !pt) rc = -1;
   if (rc == 0) store_point_blocks(c, p, rb, pt);
-  if (rc == 0) rc = crossing_sets(c, p, lv, ci, &sl, rb, pt);
+  if (rc == 0) rc = crossing_sets(c, p, &sl, rb, pt);
   free(pt);
   free(rb);
-  for (uint32_t i = 0; ci && i < p->num_cands; i++) crl_cand_input_free(&ci[i]);
-  free(ci);
-  free(lv);
+  for (uint32_t i = 0; p->cands && i < p->num_cands; i++) crl_cand_input_free(&p->cands[i].in);
   for (uint32_t k = 0; k < sl.n; k++) crl_cand_input_free(&sl.v[k].in);
   free(sl.v);
   if (rc == 0) rc = keep_one_level(p);

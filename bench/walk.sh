@@ -6,7 +6,8 @@
 # its first coroutine from run_steps: at call depths 2 to 4 below the
 # pipeline's own file, leaving out the irkit/, core/ and result/
 # utilities, the steps (each change of file), the files and how many
-# steps re-enter a file already left (issue 27).
+# steps re-enter a file already left (issue 27). WALK_SHOW=D prints the
+# steps at depth D.
 set -eu
 SRC=$1 IN=$2 W=$(mktemp -d)
 pk=$(python3 -c "exec(open('$SRC/packages.bzl').read()); print(' '.join(LIBRARY_PACKAGES))" 2>/dev/null || echo "cloner core coro frame irkit pipeline result swifterror targets switch_lowering retcon_lowering async_lowering")
@@ -17,7 +18,7 @@ WALK_OUT=$W/log $W/corolower $IN -o /dev/null
 cut -d' ' -f2 $W/log | sort -u > $W/addrs
 addr2line -f -e $W/corolower $(cat $W/addrs) | paste - - | paste $W/addrs - > $W/map
 python3 - $W/log $W/map "$SRC" <<'P'
-import sys
+import os, sys
 ev=[l.split() for l in open(sys.argv[1])]
 m={}
 for l in open(sys.argv[2]):
@@ -45,6 +46,7 @@ def walk(maxd, skip=()):
         if f in seen: re+=1
         seen.add(f)
     from collections import Counter
+    if os.environ.get("WALK_SHOW") == str(maxd): print(" -> ".join(col))
     return len(col), len(seen), re, Counter(col).most_common(3)
 for maxd in (2,3,4):
     n, files, re, top = walk(maxd, ("irkit","core","result"))

@@ -67,11 +67,130 @@ static inline uint32_t crl_lt_eval(uint32_t v, uint32_t *ancestor, uint32_t *lab
   return label[v];
 }
 
+/* Lengauer-Tarjan's working arrays, n + 1 entries each, indexed by DFS
+ * preorder number (dfn: by block). */
+typedef struct crl_lt_work {
+  uint32_t *dfn, *vertex, *parent, *semi, *label, *ancestor, *idomk, *bhead, *bnext, *stk, *cursor;
+} crl_lt_work;
+
+static inline void crl_lt_carve(crl_lt_work *w, uint32_t *scratch, uint32_t n) {
+  uint32_t **arrays[] = {&w->dfn,   &w->vertex, &w->parent, &w->semi,  &w->label, &w->ancestor,
+                         &w->idomk, &w->bhead,  &w->bnext,  &w->stk,   &w->cursor};
+  for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) *arrays[k] = scratch + k * ((size_t)n + 1);
+}
+
+/* Step 1: DFS preorder, following successor order. Everything after this
+ * works in preorder numbers; unreachable blocks never get one. Returns how
+ * many blocks were numbered. */
+static inline uint32_t crl_lt_dfs(crl_lt_work *w, const crl_cfg *g) {
+  uint32_t N = 0, sp = 0;
+  for (uint32_t i = 0; i < g->num_blocks; i++) w->dfn[i] = CRL_NONE;
+  w->dfn[g->entry] = N;
+  w->vertex[N] = g->entry;
+  w->parent[N] = CRL_NONE;
+  N++;
+  w->stk[sp] = g->entry;
+  w->cursor[sp] = g->succ_off[g->entry];
+  sp++;
+  while (sp) {
+    uint32_t v = w->stk[sp - 1];
+    if (w->cursor[sp - 1] < g->succ_off[v + 1]) {
+      uint32_t x = g->succ[w->cursor[sp - 1]++];
+      if (w->dfn[x] == CRL_NONE) {
+        w->dfn[x] = N;
+        w->vertex[N] = x;
+        w->parent[N] = w->dfn[v];
+        N++;
+        w->stk[sp] = x;
+        w->cursor[sp] = g->succ_off[x];
+        sp++;
+      }
+    } else {
+      sp--;
+    }
+  }
+  return N;
+}
+
+/* Steps 2 and 3: semidominators in reverse preorder; each bucket is
+ * drained when its owner's subtree has been linked, giving either the
+ * final idom or a vertex whose idom it equals (fixed in step 4). */
+static inline void crl_lt_semidominators(crl_lt_work *w, const crl_cfg *g, uint32_t N) {
+  for (uint32_t i = 0; i < N; i++) {
+    w->semi[i] = i;
+    w->label[i] = i;
+    w->ancestor[i] = CRL_NONE;
+    w->idomk[i] = CRL_NONE;
+    w->bhead[i] = CRL_NONE;
+  }
+  for (uint32_t i = N; i-- > 1;) {
+    uint32_t x = i, b = w->vertex[x], p;
+    for (uint32_t e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
+      uint32_t pv = w->dfn[g->pred[e]], u;
+      if (pv == CRL_NONE) continue;
+      u = crl_lt_eval(pv, w->ancestor, w->label, w->semi, w->stk);
+      if (w->semi[u] < w->semi[x]) w->semi[x] = w->semi[u];
+    }
+    w->bnext[x] = w->bhead[w->semi[x]];
+    w->bhead[w->semi[x]] = x;
+    p = w->parent[x];
+    w->ancestor[x] = p;
+    for (uint32_t v = w->bhead[p]; v != CRL_NONE; v = w->bnext[v]) {
+      uint32_t u = crl_lt_eval(v, w->ancestor, w->label, w->semi, w->stk);
+      w->idomk[v] = w->semi[u] < w->semi[v] ? u : p;
+    }
+    w->bhead[p] = CRL_NONE;
+  }
+}
+
+/* Step 4 (preorder guarantees idomk[idomk[x]] is already final), then the
+ * idoms by block, and each block's children in CSR form: filling in
+ * block-id order makes each list sorted. */
+static inline void crl_lt_tree(crl_domtree *dt, crl_lt_work *w, const crl_cfg *g, uint32_t N) {
+  uint32_t n = g->num_blocks;
+  w->idomk[0] = 0;
+  for (uint32_t i = 1; i < N; i++)
+    if (w->idomk[i] != w->semi[i]) w->idomk[i] = w->idomk[w->idomk[i]];
+  for (uint32_t i = 0; i < n; i++) {
+    dt->idom[i] = CRL_NONE;
+    dt->pre[i] = CRL_NONE;
+    dt->post[i] = CRL_NONE;
+  }
+  for (uint32_t i = 0; i < N; i++) dt->idom[w->vertex[i]] = w->vertex[w->idomk[i]];
+  for (uint32_t i = 0; i < n; i++)
+    if (dt->idom[i] != CRL_NONE && i != g->entry) dt->child_off[dt->idom[i] + 1]++;
+  for (uint32_t i = 0; i < n; i++) dt->child_off[i + 1] += dt->child_off[i];
+  memcpy(w->cursor, dt->child_off, (size_t)n * sizeof(uint32_t));
+  for (uint32_t i = 0; i < n; i++)
+    if (dt->idom[i] != CRL_NONE && i != g->entry) dt->child[w->cursor[dt->idom[i]]++] = i;
+}
+
+/* Pre/post numbers of the dominator tree turn dominance into an O(1)
+ * interval-containment test. */
+static inline void crl_lt_number(crl_domtree *dt, crl_lt_work *w, uint32_t entry) {
+  uint32_t pre = 0, post = 0, sp = 0;
+  w->stk[sp] = entry;
+  w->cursor[sp] = dt->child_off[entry];
+  sp++;
+  dt->pre[entry] = pre++;
+  while (sp) {
+    uint32_t v = w->stk[sp - 1];
+    if (w->cursor[sp - 1] < dt->child_off[v + 1]) {
+      uint32_t x = dt->child[w->cursor[sp - 1]++];
+      dt->pre[x] = pre++;
+      w->stk[sp] = x;
+      w->cursor[sp] = dt->child_off[x];
+      sp++;
+    } else {
+      dt->post[v] = post++;
+      sp--;
+    }
+  }
+}
+
 /* Returns 0, or -1 on out of memory (then *dt is zeroed). */
 static inline int crl_domtree_build(crl_domtree *dt, const crl_cfg *g) {
-  uint32_t n = g->num_blocks, N = 0, i, sp;
-  uint32_t *scratch;
-  uint32_t *dfn, *vertex, *parent, *semi, *label, *ancestor, *idomk, *bhead, *bnext, *stk, *cursor;
+  uint32_t n = g->num_blocks;
   memset(dt, 0, sizeof *dt);
   dt->num_blocks = n;
   dt->idom = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
@@ -79,128 +198,19 @@ static inline int crl_domtree_build(crl_domtree *dt, const crl_cfg *g) {
   dt->post = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
   dt->child_off = (uint32_t *)calloc((size_t)n + 1, sizeof(uint32_t));
   dt->child = (uint32_t *)malloc(((size_t)n + 1) * sizeof(uint32_t));
-  scratch = (uint32_t *)malloc(((size_t)n + 1) * 11u * sizeof(uint32_t));
+  uint32_t *scratch = (uint32_t *)malloc(((size_t)n + 1) * 11u * sizeof(uint32_t));
   if (!dt->idom || !dt->pre || !dt->post || !dt->child_off || !dt->child || !scratch) {
     free(scratch);
     crl_domtree_free(dt);
     return -1;
   }
-  if (n == 0) {
-    free(scratch);
-    return 0;
-  }
-  dfn = scratch;
-  vertex = dfn + (n + 1);
-  parent = vertex + (n + 1);
-  semi = parent + (n + 1);
-  label = semi + (n + 1);
-  ancestor = label + (n + 1);
-  idomk = ancestor + (n + 1);
-  bhead = idomk + (n + 1);
-  bnext = bhead + (n + 1);
-  stk = bnext + (n + 1);
-  cursor = stk + (n + 1);
-
-  /* Step 1: DFS preorder, following successor order. Everything after this
-   * works in preorder numbers; unreachable blocks never get one. */
-  for (i = 0; i < n; i++) dfn[i] = CRL_NONE;
-  sp = 0;
-  dfn[g->entry] = N;
-  vertex[N] = g->entry;
-  parent[N] = CRL_NONE;
-  N++;
-  stk[sp] = g->entry;
-  cursor[sp] = g->succ_off[g->entry];
-  sp++;
-  while (sp) {
-    uint32_t v = stk[sp - 1];
-    if (cursor[sp - 1] < g->succ_off[v + 1]) {
-      uint32_t w = g->succ[cursor[sp - 1]++];
-      if (dfn[w] == CRL_NONE) {
-        dfn[w] = N;
-        vertex[N] = w;
-        parent[N] = dfn[v];
-        N++;
-        stk[sp] = w;
-        cursor[sp] = g->succ_off[w];
-        sp++;
-      }
-    } else {
-      sp--;
-    }
-  }
-
-  for (i = 0; i < N; i++) {
-    semi[i] = i;
-    label[i] = i;
-    ancestor[i] = CRL_NONE;
-    idomk[i] = CRL_NONE;
-    bhead[i] = CRL_NONE;
-  }
-
-  /* Steps 2 and 3: semidominators in reverse preorder; each bucket is
-   * drained when its owner's subtree has been linked, giving either the
-   * final idom or a vertex whose idom it equals (fixed in step 4). */
-  for (i = N; i-- > 1;) {
-    uint32_t w = i, b = vertex[w], e, p, v;
-    for (e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
-      uint32_t pv = dfn[g->pred[e]], u;
-      if (pv == CRL_NONE) continue;
-      u = crl_lt_eval(pv, ancestor, label, semi, stk);
-      if (semi[u] < semi[w]) semi[w] = semi[u];
-    }
-    bnext[w] = bhead[semi[w]];
-    bhead[semi[w]] = w;
-    p = parent[w];
-    ancestor[w] = p;
-    for (v = bhead[p]; v != CRL_NONE; v = bnext[v]) {
-      uint32_t u = crl_lt_eval(v, ancestor, label, semi, stk);
-      idomk[v] = semi[u] < semi[v] ? u : p;
-    }
-    bhead[p] = CRL_NONE;
-  }
-  /* Step 4: preorder guarantees idomk[idomk[w]] is already final. */
-  idomk[0] = 0;
-  for (i = 1; i < N; i++)
-    if (idomk[i] != semi[i]) idomk[i] = idomk[idomk[i]];
-
-  for (i = 0; i < n; i++) {
-    dt->idom[i] = CRL_NONE;
-    dt->pre[i] = CRL_NONE;
-    dt->post[i] = CRL_NONE;
-  }
-  for (i = 0; i < N; i++) dt->idom[vertex[i]] = vertex[idomk[i]];
-
-  /* Children CSR: filling in block-id order makes each list sorted. */
-  for (i = 0; i < n; i++)
-    if (dt->idom[i] != CRL_NONE && i != g->entry) dt->child_off[dt->idom[i] + 1]++;
-  for (i = 0; i < n; i++) dt->child_off[i + 1] += dt->child_off[i];
-  memcpy(cursor, dt->child_off, (size_t)n * sizeof(uint32_t));
-  for (i = 0; i < n; i++)
-    if (dt->idom[i] != CRL_NONE && i != g->entry) dt->child[cursor[dt->idom[i]]++] = i;
-
-  /* Pre/post numbers of the dominator tree turn dominance into an O(1)
-   * interval-containment test. */
-  {
-    uint32_t pre = 0, post = 0;
-    sp = 0;
-    stk[sp] = g->entry;
-    cursor[sp] = dt->child_off[g->entry];
-    sp++;
-    dt->pre[g->entry] = pre++;
-    while (sp) {
-      uint32_t v = stk[sp - 1];
-      if (cursor[sp - 1] < dt->child_off[v + 1]) {
-        uint32_t w = dt->child[cursor[sp - 1]++];
-        dt->pre[w] = pre++;
-        stk[sp] = w;
-        cursor[sp] = dt->child_off[w];
-        sp++;
-      } else {
-        dt->post[v] = post++;
-        sp--;
-      }
-    }
+  if (n > 0) {
+    crl_lt_work w;
+    crl_lt_carve(&w, scratch, n);
+    uint32_t N = crl_lt_dfs(&w, g);
+    crl_lt_semidominators(&w, g, N);
+    crl_lt_tree(dt, &w, g, N);
+    crl_lt_number(dt, &w, g->entry);
   }
   free(scratch);
   return 0;

@@ -107,6 +107,31 @@ def find_cycle(graph):
     return None
 
 
+# Issue 27's sizes: a file a reader can hold, a function that does one
+# thing. core/layout.h is one documented algorithm, kept whole.
+MAX_FILE_LINES, MAX_FUNCTION_LINES = 600, 80
+LONG_FILES_ALLOWED = {"core/layout.h"}
+FUNCTION_START = re.compile(r"^(?!typedef|struct|enum|union)[A-Za-z_][^;=]*\)\s*\{\s*$")
+
+
+def check_sizes(rel, text):
+    """Files over MAX_FILE_LINES, functions over MAX_FUNCTION_LINES (a
+    function: from a line at column 0 ending in `) {` to the next `}` at
+    column 0)."""
+    errors, lines, start = [], text.split("\n"), None
+    if len(lines) > MAX_FILE_LINES and rel not in LONG_FILES_ALLOWED:
+        errors.append(f"{rel}: {len(lines)} lines (at most {MAX_FILE_LINES})")
+    for n, line in enumerate(lines, 1):
+        if start is None and FUNCTION_START.match(line):
+            start = n
+        elif start is not None and line == "}":
+            if n - start + 1 > MAX_FUNCTION_LINES and rel not in LONG_FILES_ALLOWED:
+                errors.append(f"{rel}:{start}: a function of {n - start + 1} lines "
+                              f"(at most {MAX_FUNCTION_LINES})")
+            start = None
+    return errors
+
+
 def check(root):
     SHARED, LOWERINGS = package_lists(root)
     errors = check_lists(root, SHARED, LOWERINGS)
@@ -115,6 +140,7 @@ def check(root):
     for pkg, rel in files:
         text = read(root, rel)
         code = strip_comments(text)
+        errors += check_sizes(rel, text)
         for inc in INCLUDE.findall(text):
             if "/" not in inc or inc.startswith("corolower/"):
                 continue

@@ -31,6 +31,23 @@ namespace lowering {
 // hooks @alloc_frame/@free_frame, and the coroutine intrinsics.
 extern const char kDecls[];
 
+// The lines every switched-resume coroutine of the tables shares, so that a
+// case shows only its own. A coroutine reads
+//   define ptr @co(i64 %x) presplitcoroutine {
+//   entry:
+//   )" + Begin() + R"(
+//     ... its body, down to its cleanup block's own lines ...
+//   cleanup:
+//   )" + FreeAndEnd() + R"(
+// Begin: coro.id (frame alignment `align`, promise `promise`), the frame's
+// memory from @`alloc`, and coro.begin, whose handle is %hdl.
+std::string Begin(int align = 0, const char *promise = "null",
+                  const char *alloc = "alloc_frame");
+// FreeAndEnd: the cleanup block's last lines (coro.free of %hdl, given to
+// @`free`, then on to `ret`), block `ret` (coro.end; the ramp returns %hdl)
+// and the function's closing brace.
+std::string FreeAndEnd(const char *ret = "ret", const char *free = "free_frame");
+
 struct Outcome {
   std::string trace;
   int64_t allocs = 0, frees = 0;

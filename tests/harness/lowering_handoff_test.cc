@@ -26,10 +26,7 @@ define internal void @execute(ptr %h) {
 }
 define i64 @co(i64 %tok) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %save = call token @llvm.coro.save(ptr %hdl)
   call void @execute(ptr %hdl)
   %s = call i8 @llvm.coro.suspend(token %save, i1 false)
@@ -69,10 +66,7 @@ define internal void @resume_now(ptr %awaiter, ptr %frame) {
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %aw = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s0, label %out [ i8 0, label %first
                               i8 1, label %cleanup ]
@@ -115,10 +109,7 @@ define internal i1 @resume_then_true(ptr %awaiter, ptr %frame) {
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %aw = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s0, label %out [ i8 0, label %loop
                               i8 1, label %cleanup ]
@@ -142,13 +133,7 @@ done:
   call void @trace(i64 %z)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @co(i64 10)
   call void @llvm.coro.resume(ptr %h)
@@ -169,10 +154,7 @@ define internal void @execute3(ptr %h) {
 }
 define i64 @co(i64 %tok) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %save = call token @llvm.coro.save(ptr %hdl)
   call void @execute3(ptr %hdl)
   %s = call i8 @llvm.coro.suspend(token %save, i1 false)
@@ -222,10 +204,7 @@ define internal i64 @twice(i64 %a) noinline {
 }
 define ptr @co(i64 %a) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = call i64 @twice(i64 %a)
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %body
@@ -282,10 +261,7 @@ define internal i1 @go_if_awaiter(ptr %awaiter, ptr %frame) {
 }
 define ptr @co(i64 %a, ptr %aw) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = call i64 @twice(i64 %a)
   %sv = call token @llvm.coro.save(ptr %hdl)
   %go = call i1 @llvm.coro.await.suspend.bool(ptr %aw, ptr %hdl, ptr @go_if_awaiter)
@@ -336,10 +312,7 @@ define internal i64 @twice(i64 %a) noinline {
 }
 define ptr @co(i64 %a, i1 %c) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = call i64 @twice(i64 %a)
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %body
@@ -401,10 +374,7 @@ define internal void @execute3(ptr %h) {
 }
 define ptr @co(i64 %a) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = call i64 @twice(i64 %a)
   %save = call token @llvm.coro.save(ptr %hdl)
   call void @execute3(ptr %hdl)
@@ -460,10 +430,7 @@ define internal void @resume_twice(ptr %awaiter, ptr %frame) {
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %aw = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s0, label %out [ i8 0, label %first
                               i8 1, label %cleanup ]

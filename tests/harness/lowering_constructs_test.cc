@@ -35,6 +35,75 @@ define void @main() {
   EXPECT_EQ(crlh::RunTrace(m, "main"), "12");
 }
 
+// @clobber(): fills 512 bytes of stack, so that a frame or an argument left
+// there reads as garbage.
+const std::string kClobber = R"(
+define void @clobber() noinline {
+  %buf = alloca [512 x i8], align 16
+  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
+  ret void
+}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+)";
+
+// @reader(a): an %A passed byval, whose fields 0 and 2 it traces and
+// bumps at each resume (until destroyed); the address of field 2 taken in
+// the ramp, before the suspend (`address_in_ramp`), or after it.
+std::string ByvalReader(bool address_in_ramp) {
+  const char *zp = "  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2\n";
+  return R"(
+%A = type { i64, i64, i32 }
+define ptr @reader(ptr byval(%A) align 8 %a) presplitcoroutine {
+entry:
+)" + Begin() + (address_in_ramp ? zp : "") + R"(  br label %loop
+loop:
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+)" + (address_in_ramp ? "" : zp) + R"(  %x = load i64, ptr %a
+  %z = load i32, ptr %zp
+  call void @trace(i64 %x)
+  %zz = sext i32 %z to i64
+  call void @trace(i64 %zz)
+  %x1 = add i64 %x, 1
+  store i64 %x1, ptr %a
+  %z1 = add i32 %z, 1
+  store i32 %z1, ptr %zp
+  br label %loop
+cleanup:
+)" + FreeAndEnd();
+}
+
+// Two @reader instances started from a helper whose frame dies, resumed
+// twice each with the stack clobbered in between, then destroyed.
+const std::string kByvalDriver = R"(
+define ptr @start(i64 %x, i32 %z) noinline {
+  %a = alloca %A, align 8
+  store i64 %x, ptr %a
+  %y = getelementptr inbounds %A, ptr %a, i32 0, i32 1
+  store i64 0, ptr %y
+  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
+  store i32 %z, ptr %zp
+  %h = call ptr @reader(ptr byval(%A) align 8 %a)
+  ret ptr %h
+}
+)" + kClobber + R"(
+define void @main() {
+  %h1 = call ptr @start(i64 41, i32 7)
+  %h2 = call ptr @start(i64 100, i32 200)
+  call void @clobber()
+  call void @llvm.coro.resume(ptr %h1)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @clobber()
+  call void @llvm.coro.resume(ptr %h1)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @llvm.coro.destroy(ptr %h1)
+  call void @llvm.coro.destroy(ptr %h2)
+  ret void
+}
+)";
+
 // Runs of @main: the trace both lowerings must give (or corolower's
 // alone, kNone), and every frame freed once.
 const TraceCase kCases[] = {
@@ -524,118 +593,12 @@ define void @main() {
     // (LLVM 22 copies the bytes but sizes its frame as if the index could sit
     // in %A's tail padding while its frame type puts it after %A: it writes 8
     // bytes past its 40-byte allocation, so it is no oracle here.)
-    {"ByvalCopySurvivesTheCallersStack", R"(
-%A = type { i64, i64, i32 }
-define ptr @reader(ptr byval(%A) align 8 %a) presplitcoroutine {
-entry:
-)" + Begin() + R"(
-  br label %loop
-loop:
-  %s = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s, label %ret [ i8 0, label %r
-                             i8 1, label %cleanup ]
-r:
-  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
-  %x = load i64, ptr %a
-  %z = load i32, ptr %zp
-  call void @trace(i64 %x)
-  %zz = sext i32 %z to i64
-  call void @trace(i64 %zz)
-  %x1 = add i64 %x, 1
-  store i64 %x1, ptr %a
-  %z1 = add i32 %z, 1
-  store i32 %z1, ptr %zp
-  br label %loop
-cleanup:
-)" + FreeAndEnd() + R"(
-define ptr @start(i64 %x, i32 %z) noinline {
-  %a = alloca %A, align 8
-  store i64 %x, ptr %a
-  %y = getelementptr inbounds %A, ptr %a, i32 0, i32 1
-  store i64 0, ptr %y
-  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
-  store i32 %z, ptr %zp
-  %h = call ptr @reader(ptr byval(%A) align 8 %a)
-  ret ptr %h
-}
-define void @clobber() noinline {
-  %buf = alloca [512 x i8], align 16
-  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
-  ret void
-}
-declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
-define void @main() {
-  %h1 = call ptr @start(i64 41, i32 7)
-  %h2 = call ptr @start(i64 100, i32 200)
-  call void @clobber()
-  call void @llvm.coro.resume(ptr %h1)
-  call void @llvm.coro.resume(ptr %h2)
-  call void @clobber()
-  call void @llvm.coro.resume(ptr %h1)
-  call void @llvm.coro.resume(ptr %h2)
-  call void @llvm.coro.destroy(ptr %h1)
-  call void @llvm.coro.destroy(ptr %h2)
-  ret void
-}
-)",
+    {"ByvalCopySurvivesTheCallersStack", ByvalReader(false) + kByvalDriver,
      "41 7 100 200 42 8 101 201", kNone},
     // The same with the field's address computed in the ramp, before the
     // suspend: it must point into the frame's copy too. (LLVM 22 keeps this
     // address pointing at the caller's dead argument.)
-    {"ByvalAddressTakenBeforeTheSuspend", R"(
-%A = type { i64, i64, i32 }
-define ptr @reader(ptr byval(%A) align 8 %a) presplitcoroutine {
-entry:
-)" + Begin() + R"(
-  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
-  br label %loop
-loop:
-  %s = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s, label %ret [ i8 0, label %r
-                             i8 1, label %cleanup ]
-r:
-  %x = load i64, ptr %a
-  %z = load i32, ptr %zp
-  call void @trace(i64 %x)
-  %zz = sext i32 %z to i64
-  call void @trace(i64 %zz)
-  %x1 = add i64 %x, 1
-  store i64 %x1, ptr %a
-  %z1 = add i32 %z, 1
-  store i32 %z1, ptr %zp
-  br label %loop
-cleanup:
-)" + FreeAndEnd() + R"(
-define ptr @start(i64 %x, i32 %z) noinline {
-  %a = alloca %A, align 8
-  store i64 %x, ptr %a
-  %y = getelementptr inbounds %A, ptr %a, i32 0, i32 1
-  store i64 0, ptr %y
-  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
-  store i32 %z, ptr %zp
-  %h = call ptr @reader(ptr byval(%A) align 8 %a)
-  ret ptr %h
-}
-define void @clobber() noinline {
-  %buf = alloca [512 x i8], align 16
-  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
-  ret void
-}
-declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
-define void @main() {
-  %h1 = call ptr @start(i64 41, i32 7)
-  %h2 = call ptr @start(i64 100, i32 200)
-  call void @clobber()
-  call void @llvm.coro.resume(ptr %h1)
-  call void @llvm.coro.resume(ptr %h2)
-  call void @clobber()
-  call void @llvm.coro.resume(ptr %h1)
-  call void @llvm.coro.resume(ptr %h2)
-  call void @llvm.coro.destroy(ptr %h1)
-  call void @llvm.coro.destroy(ptr %h2)
-  ret void
-}
-)",
+    {"ByvalAddressTakenBeforeTheSuspend", ByvalReader(true) + kByvalDriver,
      "41 7 100 200 42 8 101 201", kNone},
     // The issue-13 escaped counter: its address is published right after
     // coro.begin, before any lifetime.start; each round starts its life, writes
@@ -656,12 +619,7 @@ define void @poke() noinline {
   store i64 %v1, ptr %p
   ret void
 }
-define void @clobber() noinline {
-  %buf = alloca [512 x i8], align 16
-  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
-  ret void
-}
-declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+)" + kClobber + R"(
 declare void @llvm.lifetime.start.p0(ptr)
 declare void @llvm.lifetime.end.p0(ptr)
 define ptr @f() presplitcoroutine {

@@ -64,13 +64,13 @@ std::string Begin(int align, const char *promise, const char *alloc) {
          "  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)\n";
 }
 
-std::string FreeAndEnd(const char *ret, const char *free) {
+const char kReturnHandle[] = "  ret ptr %hdl\n";
+
+std::string FreeAndEnd(const char *ret, const char *tail, const char *free) {
   return std::string("  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)\n"
                      "  call void @") + free + "(ptr %f)\n"
          "  br label %" + ret + "\n" + ret + ":\n"
-         "  call void @llvm.coro.end(ptr %hdl, i1 false, token none)\n"
-         "  ret ptr %hdl\n"
-         "}\n";
+         "  call void @llvm.coro.end(ptr %hdl, i1 false, token none)\n" + tail + "}\n";
 }
 
 Outcome RunOne(crlh_ctx *c) {

@@ -44,9 +44,11 @@ extern const char kDecls[];
 std::string Begin(int align = 0, const char *promise = "null",
                   const char *alloc = "alloc_frame");
 // FreeAndEnd: the cleanup block's last lines (coro.free of %hdl, given to
-// @`free`, then on to `ret`), block `ret` (coro.end; the ramp returns %hdl)
-// and the function's closing brace.
-std::string FreeAndEnd(const char *ret = "ret", const char *free = "free_frame");
+// @`free`, then on to `ret`), block `ret` (coro.end, then `tail`: by
+// default the ramp returns %hdl) and the function's closing brace.
+extern const char kReturnHandle[];
+std::string FreeAndEnd(const char *ret = "ret", const char *tail = kReturnHandle,
+                       const char *free = "free_frame");
 
 struct Outcome {
   std::string trace;

@@ -246,7 +246,7 @@ r2:
   call void @trace(i64 %sa2)
 )" + late + R"(  br label %cleanup
 cleanup:
-)" + FreeAndEnd("ret", "free_at");
+)" + FreeAndEnd("ret", kReturnHandle, "free_at");
 }
 
 // Runs SlackCoroutine(align_a, spills) with the frame at every offset
@@ -728,7 +728,7 @@ r:
   call void @trace(i64 %v)
   br label %cleanup
 cleanup:
-)" + FreeAndEnd("ret", "free_odd") + R"(
+)" + FreeAndEnd("ret", kReturnHandle, "free_odd") + R"(
 define void @escape(ptr %p) {
   ret void
 }
@@ -785,7 +785,7 @@ r2:
   call void @show(ptr %a, i64 128)
   br label %cleanup
 cleanup:
-)" + FreeAndEnd("ret", "free_odd") + R"(
+)" + FreeAndEnd("ret", kReturnHandle, "free_odd") + R"(
 define void @escape(ptr %p) {
   ret void
 }

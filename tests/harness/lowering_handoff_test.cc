@@ -14,6 +14,24 @@ using namespace lowering;
 // split function may read the frame on that path; free_frame poisons
 // freed frames, so a read there shows in the trace.
 
+// @twice(a) = 2a, out of sight of the optimizer: a value of the ramp.
+const std::string kTwice = R"(
+define internal i64 @twice(i64 %a) noinline {
+  %r = mul i64 %a, 2
+  ret i64 %r
+}
+)";
+
+// @execute3(h): an executor that resumes the handle it is given three times.
+const std::string kExecute3 = R"(
+define internal void @execute3(ptr %h) {
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)";
+
 // Runs of @main: the trace both lowerings must give (or corolower's
 // alone, kNone), and every frame freed once.
 const TraceCase kCases[] = {
@@ -37,13 +55,7 @@ resume:
   call void @trace(i64 %t1)
   br label %cleanup
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %suspend
-suspend:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret i64 %tok
-}
+)" + FreeAndEnd("suspend", "  ret i64 %tok\n") + R"(
 define void @main() {
   %r = call i64 @co(i64 7)
   call void @trace(i64 %r)
@@ -145,13 +157,7 @@ define void @main() {
     // As above with a value kept across more suspends than SSA repair takes
     // (kept in memory: stored once, loaded where used): its use after coro.end,
     // in the ramp alone, is the ramp's own value, not a load.
-    {"RampReturnsAValueKeptInMemoryAfterTheHandoff", R"(
-define internal void @execute3(ptr %h) {
-  call void @llvm.coro.resume(ptr %h)
-  call void @llvm.coro.resume(ptr %h)
-  call void @llvm.coro.resume(ptr %h)
-  ret void
-}
+    {"RampReturnsAValueKeptInMemoryAfterTheHandoff", kExecute3 + R"(
 define i64 @co(i64 %tok) presplitcoroutine {
 entry:
 )" + Begin() + R"(
@@ -177,13 +183,7 @@ r3:
   call void @trace(i64 %t3)
   br label %cleanup
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %suspend
-suspend:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret i64 %tok
-}
+)" + FreeAndEnd("suspend", "  ret i64 %tok\n") + R"(
 define void @main() {
   %r = call i64 @co(i64 10)
   call void @trace(i64 %r)
@@ -197,11 +197,7 @@ define void @main() {
     // destroy function, entered at the final suspend, must not be handed a
     // value of the resumed path for it (a reload made at an earlier suspend,
     // which does not dominate the final suspend's entry there).
-    {"RampOnlyUseOfAValueNotKeptAcrossTheFinalSuspend", R"(
-define internal i64 @twice(i64 %a) noinline {
-  %r = mul i64 %a, 2
-  ret i64 %r
-}
+    {"RampOnlyUseOfAValueNotKeptAcrossTheFinalSuspend", kTwice + R"(
 define ptr @co(i64 %a) presplitcoroutine {
 entry:
 )" + Begin() + R"(
@@ -225,15 +221,7 @@ fin:
 trap:
   unreachable
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  %t = add i64 %v, 100
-  call void @trace(i64 %t)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", "  %t = add i64 %v, 100\n  call void @trace(i64 %t)\n  ret ptr %hdl\n") + R"(
 define void @main() {
   %h = call ptr @co(i64 5)
   call void @llvm.coro.resume(ptr %h)
@@ -250,11 +238,7 @@ define void @main() {
     // straight to the final suspend: the value reaching the final suspend is
     // a phi of the ramp's value and the resumed path's, which the destroy
     // function, entered there, does not contain.
-    {"RampOnlyUseAfterAnAwaitThatSkipsToTheFinalSuspend", R"(
-define internal i64 @twice(i64 %a) noinline {
-  %r = mul i64 %a, 2
-  ret i64 %r
-}
+    {"RampOnlyUseAfterAnAwaitThatSkipsToTheFinalSuspend", kTwice + R"(
 define internal i1 @go_if_awaiter(ptr %awaiter, ptr %frame) {
   %go = icmp ne ptr %awaiter, null
   ret i1 %go
@@ -280,15 +264,7 @@ fin:
 trap:
   unreachable
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  %t = add i64 %v, 100
-  call void @trace(i64 %t)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", "  %t = add i64 %v, 100\n  call void @trace(i64 %t)\n  ret ptr %hdl\n") + R"(
 define void @main() {
   %x = alloca i64, align 8
   %h = call ptr @co(i64 5, ptr null)
@@ -305,11 +281,7 @@ define void @main() {
     // suspend), so the value merged there comes, on that edge, from the ramp
     // alone. The destroy function, entered at the final suspend (which the
     // value does not cross), must not get a merge of it.
-    {"EdgeOutOfTheRampsEndCarriesTheRampsValue", R"(
-define internal i64 @twice(i64 %a) noinline {
-  %r = mul i64 %a, 2
-  ret i64 %r
-}
+    {"EdgeOutOfTheRampsEndCarriesTheRampsValue", kTwice + R"(
 define ptr @co(i64 %a, i1 %c) presplitcoroutine {
 entry:
 )" + Begin() + R"(
@@ -336,15 +308,7 @@ fin:
 trap:
   unreachable
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  br label %x
-out:
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", "  br label %x\nout:\n  ret ptr %hdl\n") + R"(
 define void @main() {
   %h = call ptr @co(i64 5, i1 true)
   call void @llvm.coro.resume(ptr %h)
@@ -361,17 +325,7 @@ define void @main() {
     // block after the ramp's coro.end loads nothing on the ramp's edge (the
     // frame is freed and poisoned by then). LLVM 22 reloads there from the
     // freed frame, so it is no oracle.
-    {"EdgeOutOfTheRampsEndLoadsNothingInMemoryMode", R"(
-define internal i64 @twice(i64 %a) noinline {
-  %r = mul i64 %a, 2
-  ret i64 %r
-}
-define internal void @execute3(ptr %h) {
-  call void @llvm.coro.resume(ptr %h)
-  call void @llvm.coro.resume(ptr %h)
-  call void @llvm.coro.resume(ptr %h)
-  ret void
-}
+    {"EdgeOutOfTheRampsEndLoadsNothingInMemoryMode", kTwice + kExecute3 + R"(
 define ptr @co(i64 %a) presplitcoroutine {
 entry:
 )" + Begin() + R"(
@@ -400,15 +354,7 @@ x:
   call void @trace(i64 %t)
   br i1 %p, label %out, label %cleanup
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  br label %x
-out:
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", "  br label %x\nout:\n  ret ptr %hdl\n") + R"(
 define void @main() {
   %h = call ptr @co(i64 5)
   ret void

@@ -96,14 +96,7 @@ r2:
   br label %cleanup
 cleanup:
   call void @trace(i64 99)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %obj
-}
-)";
+)" + FreeAndEnd("ret", "  ret ptr %obj\n");
 
 // Two arrays in consecutive scopes share frame storage (their lifetimes
 // never meet); each keeps its contents across its own suspend point, and

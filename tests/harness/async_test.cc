@@ -17,6 +17,7 @@
 
 #include "gtest/gtest.h"
 #include "tests/harness/harness_gtest.h"
+#include "tests/harness/ir_fragments.h"
 
 namespace {
 
@@ -398,26 +399,9 @@ define i64 @main() {
 // what it holds); %late is used after the yields only (a resume function
 // needs a swifterror slot of its own, not a plain alloca); %twice is read
 // and written on both sides of each yield through the same call.
-const char *kSwifterror = R"(
+const std::string kSwifterror = std::string(R"(
 @errs_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
-
-define swiftcc void @thrower(i64 %v, ptr swifterror %err) {
-  %m = urem i64 %v, 3
-  %t = icmp eq i64 %m, 0
-  br i1 %t, label %throw, label %ok
-throw:
-  %old = load ptr, ptr %err
-  %oi = ptrtoint ptr %old to i64
-  %o2 = mul i64 %oi, 2
-  %x = mul i64 %v, 16
-  %y = add i64 %o2, %x
-  %z = add i64 %y, 1
-  %p = inttoptr i64 %z to ptr
-  store ptr %p, ptr %err
-  br label %ok
-ok:
-  ret void
-}
+)") + crlh::kThrower + R"(
 
 define swifttailcc void @errs(ptr swiftasync %ctx) {
 entry:
@@ -541,7 +525,7 @@ TEST(Async, SwifterrorAllocasAcrossAwaitsDifferential) {
   // 2*195 + 48 + 1 = 439, kept for 4, 5. %late: 97. %twice: thrown at
   // i = 0 (1), i + 3 = 3 (2*1 + 48 + 1 = 51), i = 3 (2*51 + 48 + 1 = 151),
   // i + 3 = 6 (2*151 + 96 + 1 = 399).
-  Differential(kSwifterror, {"errs_afp"}, "195 195 195 439 439 439 97", 399);
+  Differential(kSwifterror.c_str(), {"errs_afp"}, "195 195 195 439 439 439 97", 399);
 }
 
 TEST(Async, SizeIsPatchedWithoutSuspend) {

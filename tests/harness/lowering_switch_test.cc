@@ -1,6 +1,7 @@
 // The switched-resume ABI's basic constructs, differential against LLVM:
 // suspends and their results, destroy at each point, promises, await
 // suspend forms, symmetric transfer, allocas and values across suspends.
+#include "tests/harness/ir_fragments.h"
 #include "tests/harness/lowering_fixture.h"
 
 namespace {
@@ -426,24 +427,7 @@ define void @main() {
     // own, not a plain alloca).
     // %err: 6 -> 97; i = 0: 195; 1, 2: 195; 3: 2*195 + 48 + 1;
     // destroyed: 2*439 + 48 + 1. %late: 97 each time.
-    {"SwifterrorAllocasAcrossSuspends", R"(
-define swiftcc void @thrower(i64 %v, ptr swifterror %err) {
-  %m = urem i64 %v, 3
-  %t = icmp eq i64 %m, 0
-  br i1 %t, label %throw, label %ok
-throw:
-  %old = load ptr, ptr %err
-  %oi = ptrtoint ptr %old to i64
-  %o2 = mul i64 %oi, 2
-  %x = mul i64 %v, 16
-  %y = add i64 %o2, %x
-  %z = add i64 %y, 1
-  %p = inttoptr i64 %z to ptr
-  store ptr %p, ptr %err
-  br label %ok
-ok:
-  ret void
-}
+    {"SwifterrorAllocasAcrossSuspends", std::string(crlh::kThrower) + R"(
 define ptr @errs(i64 %n) presplitcoroutine {
 entry:
   %err = alloca swifterror ptr, align 8

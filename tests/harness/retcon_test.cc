@@ -13,6 +13,7 @@
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "tests/harness/harness_gtest.h"
+#include "tests/harness/ir_fragments.h"
 
 namespace {
 
@@ -136,27 +137,30 @@ void OursAndLlvm(const std::string &body, const std::string &ours_trace,
   EXPECT_EQ(RunOne(ref).trace, llvm_trace) << "LLVM's lowering changed";
 }
 
-// Swifterror: @thrower sets the error for multiples of 3, to a value that
-// also depends on the error it was called with (so that a slot handed the
-// wrong value shows).
-const char kThrower[] = R"(
-define swiftcc void @thrower(i64 %v, ptr swifterror %err) {
-  %m = urem i64 %v, 3
-  %t = icmp eq i64 %m, 0
-  br i1 %t, label %throw, label %ok
-throw:
-  %old = load ptr, ptr %err
-  %oi = ptrtoint ptr %old to i64
-  %o2 = mul i64 %oi, 2
-  %x = mul i64 %v, 16
-  %y = add i64 %o2, %x
-  %z = add i64 %y, 1
-  %p = inttoptr i64 %z to ptr
-  store ptr %p, ptr %err
-  br label %ok
-ok:
-  ret void
+// The loop of a @main that runs a retcon generator to its end: from block
+// `entry`, where %r0 is the ramp's result ({ptr, T}) and %buf its buffer,
+// it calls each continuation (not aborting) until one is null, tracing
+// each value yielded with it when `traced`, then goes on at block `done`.
+std::string ResumeUntilNull(const std::string &type, bool traced, const char *done = "out") {
+  const std::string pair = "{ptr, " + type + "}";
+  std::string s = "  br label %loop\n"
+                  "loop:\n"
+                  "  %r = phi " + pair + " [ %r0, %entry ], [ %rn, %next ]\n"
+                  "  %k = extractvalue " + pair + " %r, 0\n"
+                  "  %fin = icmp eq ptr %k, null\n"
+                  "  br i1 %fin, label %" + done + ", label %next\n"
+                  "next:\n";
+  if (traced) {
+    s += "  %v = extractvalue " + pair + " %r, 1\n";
+    s += type == "i64" ? "  call void @trace(i64 %v)\n"
+                       : "  %v64 = sext " + type + " %v to i64\n  call void @trace(i64 %v64)\n";
+  }
+  return s + "  %rn = call " + pair + " %k(ptr %buf, i1 false)\n  br label %loop\n";
 }
+
+// Swifterror: @thrower (ir_fragments.h) and @trace_err, which traces the
+// error in the slot it is given.
+const std::string kSwifterrorHelpers = std::string(crlh::kThrower) + R"(
 define void @trace_err(ptr swifterror %err) {
   %e = load ptr, ptr %err
   %ei = ptrtoint ptr %e to i64
@@ -172,7 +176,7 @@ declare {i1, ptr} @llvm.coro.suspend.retcon.sl_i1p0s(...)
 // every function leaves the error in its caller's slot (5, put there by
 // the last caller, survives the abort).
 TEST(Retcon, SwifterrorArgumentFollowsEachCallersSlot) {
-  Differential(std::string(kThrower) + R"(
+  Differential(kSwifterrorHelpers + R"(
 declare swiftcc ptr @eg_proto(ptr, i1, ptr swifterror)
 define swiftcc ptr @errgen(ptr %buffer, i64 %n, ptr swifterror %err) presplitcoroutine {
 entry:
@@ -224,7 +228,7 @@ define void @main() {
 // it; LLVM 22 stores null over it on entry ("swifterror is always null on
 // entry", which Swift's callers ensure).
 TEST(Retcon, SwifterrorRampStartsFromTheCallersError) {
-  OursAndLlvm(std::string(kThrower) + R"(
+  OursAndLlvm(kSwifterrorHelpers + R"(
 declare swiftcc ptr @eg_proto(ptr, i1, ptr swifterror)
 define swiftcc ptr @peek(ptr %buffer, ptr swifterror %err) presplitcoroutine {
 entry:
@@ -256,7 +260,7 @@ define void @main() {
 // ramp whose caller passes null does (LLVM 22 reads a fresh, uninitialized
 // slot there: undefined, so no trace of LLVM's is checked).
 TEST(Retcon, SwifterrorArgumentStartsFromNullWhereTheContinuationHasNoSlot) {
-  OursOnly(std::string(kThrower) + R"(
+  OursOnly(kSwifterrorHelpers + R"(
 declare swiftcc ptr @ns_proto(ptr, i1)
 define swiftcc ptr @keep(ptr %buffer, ptr swifterror %err) presplitcoroutine {
 entry:
@@ -289,7 +293,7 @@ define void @main() {
 // that parameter to the alloca's callee, and the caller finds the alloca's
 // error (147) as if the coroutine had thrown it.
 TEST(Retcon, SwifterrorAllocaLeavesTheCallersSlotAlone) {
-  OursAndLlvm(std::string(kThrower) + R"(
+  OursAndLlvm(kSwifterrorHelpers + R"(
 declare swiftcc ptr @eg_proto(ptr, i1, ptr swifterror)
 define swiftcc ptr @local(ptr %buffer) presplitcoroutine {
 entry:
@@ -366,18 +370,7 @@ define void @main() {
 entry:
   %buf = alloca [16 x i8], align 8
   %r0 = call {ptr, i32} @squares(ptr %buf, i32 4)
-  br label %loop
-loop:
-  %r = phi {ptr, i32} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i32} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %out, label %next
-next:
-  %v = extractvalue {ptr, i32} %r, 1
-  %v64 = sext i32 %v to i64
-  call void @trace(i64 %v64)
-  %rn = call {ptr, i32} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i32", true) + R"(
 out:
   call void @trace(i64 100)
   ret void
@@ -725,17 +718,7 @@ define void @main() {
 entry:
   %buf = alloca [32 x i8], align 8
   %r0 = call {ptr, i64} @dyn(ptr %buf, i64 4)
-  br label %loop
-loop:
-  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i64} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %out, label %next
-next:
-  %v = extractvalue {ptr, i64} %r, 1
-  call void @trace(i64 %v)
-  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i64", true) + R"(
 out:
   ret void
 }
@@ -808,17 +791,7 @@ entry:
   store i64 -3, ptr %src
   %r0 = call {ptr, i64} @pairs(ptr %buf, ptr %src, i64 2)
   store i64 1000, ptr %src
-  br label %loop
-loop:
-  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i64} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %out, label %next
-next:
-  %v = extractvalue {ptr, i64} %r, 1
-  call void @trace(i64 %v)
-  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i64", true) + R"(
 out:
   ret void
 }
@@ -857,15 +830,7 @@ define void @main() {
 entry:
   %buf = alloca [16 x i8], align 8
   %r0 = call {ptr, i64} @phases(ptr %buf, i64 5)
-  br label %loop
-loop:
-  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i64} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %out, label %next
-next:
-  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i64", false) + R"(
 out:
   ret void
 }
@@ -1052,7 +1017,7 @@ define void @main() {
 // in the caller's 16-byte buffer, no allocation (chains bounded at four
 // levels kept c_k and three v's: 40 bytes, allocated). The driver yields
 // every c_k, runs one instance to the end and aborts one at suspend 6.
-const char kHistory[] = R"(
+const std::string kHistory = R"(
 define {ptr, i64} @hist_proto(ptr, i1) {
   unreachable
 }
@@ -1166,17 +1131,7 @@ define void @main() {
 entry:
   %buf = alloca [16 x i8], align 8
   %r0 = call {ptr, i64} @hist(ptr %buf, i64 12345)
-  br label %loop
-loop:
-  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i64} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %second, label %next
-next:
-  %v = extractvalue {ptr, i64} %r, 1
-  call void @trace(i64 %v)
-  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i64", true, "second") + R"(
 second:
   %q0 = call {ptr, i64} @hist(ptr %buf, i64 777)
   br label %step

@@ -152,10 +152,48 @@ define i64 @start(ptr %afp, ptr %fn, i64 %arg) {
 }
 )";
 
+// @mid(x): awaits @leaf(x) and then @leaf(x + 1), tracing the first's
+// result and then x * x plus both, which it returns. `afp` names its async
+// function pointer, `project1` and `project2` the context projections its
+// two awaits use.
+std::string Mid(const char *afp, const char *project1, const char *project2) {
+  return R"(
+define swifttailcc void @mid(ptr swiftasync %ctx) {
+entry:
+  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @)" + std::string(afp) + R"()
+  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+  %ap = getelementptr inbounds i8, ptr %ctx, i64 16
+  %x = load i64, ptr %ap
+  %sq = mul i64 %x, %x
+  %res = call ptr @llvm.coro.async.resume()
+  %cc = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res, i64 %x)
+  %r = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res, ptr @)" + project1 + R"(, ptr @fwd_call, ptr @leaf, ptr %cc)
+  %c1 = extractvalue { ptr, i64 } %r, 0
+  %a = extractvalue { ptr, i64 } %r, 1
+  call void @ctx_free(ptr %c1)
+  call void @trace(i64 %a)
+  %x2 = add i64 %x, 1
+  %res2 = call ptr @llvm.coro.async.resume()
+  %cc2 = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res2, i64 %x2)
+  %r2 = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res2, ptr @)" + project2 + R"(, ptr @fwd_call, ptr @leaf, ptr %cc2)
+  %c2 = extractvalue { ptr, i64 } %r2, 0
+  %b = extractvalue { ptr, i64 } %r2, 1
+  call void @ctx_free(ptr %c2)
+  %s1 = add i64 %a, %b
+  %s2 = add i64 %s1, %sq
+  call void @trace(i64 %s2)
+  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
+  %rp = load ptr, ptr %rpp
+  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %s2)
+  unreachable
+}
+)";
+}
+
 // A leaf that yields `arg` times to the executor, tracing, and returns
 // arg * 10; a middle function awaiting it twice with values live across;
 // a root looping over awaits of the middle one.
-const char *kChain = R"(
+const std::string kChain = R"(
 @leaf_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @mid_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @root_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
@@ -185,35 +223,7 @@ out:
   unreachable
 }
 
-define swifttailcc void @mid(ptr swiftasync %ctx) {
-entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @mid_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
-  %ap = getelementptr inbounds i8, ptr %ctx, i64 16
-  %x = load i64, ptr %ap
-  %sq = mul i64 %x, %x
-  %res = call ptr @llvm.coro.async.resume()
-  %cc = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res, i64 %x)
-  %r = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res, ptr @project_parent, ptr @fwd_call, ptr @leaf, ptr %cc)
-  %c1 = extractvalue { ptr, i64 } %r, 0
-  %a = extractvalue { ptr, i64 } %r, 1
-  call void @ctx_free(ptr %c1)
-  call void @trace(i64 %a)
-  %x2 = add i64 %x, 1
-  %res2 = call ptr @llvm.coro.async.resume()
-  %cc2 = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res2, i64 %x2)
-  %r2 = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res2, ptr @project_parent, ptr @fwd_call, ptr @leaf, ptr %cc2)
-  %c2 = extractvalue { ptr, i64 } %r2, 0
-  %b = extractvalue { ptr, i64 } %r2, 1
-  call void @ctx_free(ptr %c2)
-  %s1 = add i64 %a, %b
-  %s2 = add i64 %s1, %sq
-  call void @trace(i64 %s2)
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %s2)
-  unreachable
-}
+)" + Mid("mid_afp", "project_parent", "project_parent") + R"(
 
 define swifttailcc void @root(ptr swiftasync %ctx) {
 entry:
@@ -316,7 +326,7 @@ define i64 @main() {
 // alias), with projections given through an instruction cast, an alias and
 // a variadic function: a leaf yielding n times, awaited twice by a middle
 // function keeping a value across both awaits.
-const char *kSwiftForms = R"(
+const std::string kSwiftForms = R"(
 %swift.async_func_pointer = type <{ i32, i32 }>
 @leaf_afp = hidden global %swift.async_func_pointer <{ i32 0, i32 32 }>, section "__TEXT,__const"
 @0 = hidden global <{ i32, i32 }> <{ i32 0, i32 32 }>
@@ -355,35 +365,7 @@ out:
   unreachable
 }
 
-define swifttailcc void @mid(ptr swiftasync %ctx) {
-entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @0)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
-  %ap = getelementptr inbounds i8, ptr %ctx, i64 16
-  %x = load i64, ptr %ap
-  %sq = mul i64 %x, %x
-  %res = call ptr @llvm.coro.async.resume()
-  %cc = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res, i64 %x)
-  %r = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res, ptr @project_parent_alias, ptr @fwd_call, ptr @leaf, ptr %cc)
-  %c1 = extractvalue { ptr, i64 } %r, 0
-  %a = extractvalue { ptr, i64 } %r, 1
-  call void @ctx_free(ptr %c1)
-  call void @trace(i64 %a)
-  %x2 = add i64 %x, 1
-  %res2 = call ptr @llvm.coro.async.resume()
-  %cc2 = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res2, i64 %x2)
-  %r2 = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res2, ptr @project_parent_va, ptr @fwd_call, ptr @leaf, ptr %cc2)
-  %c2 = extractvalue { ptr, i64 } %r2, 0
-  %b = extractvalue { ptr, i64 } %r2, 1
-  call void @ctx_free(ptr %c2)
-  %s1 = add i64 %a, %b
-  %s2 = add i64 %s1, %sq
-  call void @trace(i64 %s2)
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %s2)
-  unreachable
-}
+)" + Mid("0", "project_parent_alias", "project_parent_va") + R"(
 
 define i64 @main() {
   %r = call i64 @start(ptr @mid_afp, ptr @mid, i64 3)
@@ -486,7 +468,7 @@ Outcome LowerAndRun(const std::string &ir, bool llvm, const std::vector<const ch
   return o;
 }
 
-void Differential(const char *body, const std::vector<const char *> &afps,
+void Differential(const std::string &body, const std::vector<const char *> &afps,
                   const char *want_trace, int64_t want_ret) {
   std::string ir = std::string(kPrelude) + body;
   Outcome ours = LowerAndRun(ir, false, afps);
@@ -525,7 +507,7 @@ TEST(Async, SwifterrorAllocasAcrossAwaitsDifferential) {
   // 2*195 + 48 + 1 = 439, kept for 4, 5. %late: 97. %twice: thrown at
   // i = 0 (1), i + 3 = 3 (2*1 + 48 + 1 = 51), i = 3 (2*51 + 48 + 1 = 151),
   // i + 3 = 6 (2*151 + 96 + 1 = 399).
-  Differential(kSwifterror.c_str(), {"errs_afp"}, "195 195 195 439 439 439 97", 399);
+  Differential(kSwifterror, {"errs_afp"}, "195 195 195 439 439 439 97", 399);
 }
 
 TEST(Async, SizeIsPatchedWithoutSuspend) {

@@ -1,9 +1,35 @@
-// IR the tests of all three ABIs share (switched-resume, retcon, async):
-// one definition each, composed into their modules.
+// IR the harness tests share (of switched-resume coroutines, and the
+// swifterror callee of all three ABIs): one definition each, composed into
+// their modules.
 #ifndef COROLOWER_TESTS_HARNESS_IR_FRAGMENTS_H
 #define COROLOWER_TESTS_HARNESS_IR_FRAGMENTS_H
 
+#include <string>
+
 namespace crlh {
+
+// The lines every switched-resume coroutine of the tests shares, so that a
+// test shows only its own. A coroutine reads
+//   define ptr @co(i64 %x) presplitcoroutine {
+//   entry:
+//   )" + Begin() + R"(
+//     ... its body, down to its cleanup block's own lines ...
+//   cleanup:
+//   )" + FreeAndEnd() + R"(
+// Begin: coro.id (frame alignment `align`, promise `promise`), the frame's
+// memory from @`alloc`, and coro.begin, whose handle is %hdl.
+std::string Begin(int align = 0, const char *promise = "null",
+                  const char *alloc = "alloc_frame");
+// FreeAndEnd: the cleanup block's last lines (coro.free of %hdl, given to
+// @`free`, then on to `ret`), block `ret` (coro.end, then `tail`: by
+// default the ramp returns %hdl) and the function's closing brace.
+extern const char kReturnHandle[];
+std::string FreeAndEnd(const char *ret = "ret", const char *tail = kReturnHandle,
+                       const char *free = "free_frame");
+
+// @counter(n): traces n, n+1, ... at each resume, and -1 when destroyed;
+// its frame comes from @`alloc` and goes back to @`free`.
+std::string Counter(const char *alloc = "alloc_frame", const char *free = "free_frame");
 
 // @thrower(v, err): what a throwing Swift function does with its swifterror
 // slot. It sets the error for multiples of 3, to a value that also depends

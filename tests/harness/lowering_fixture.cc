@@ -56,23 +56,6 @@ declare i1 @llvm.coro.await.suspend.bool(ptr, ptr, ptr)
 declare void @llvm.coro.await.suspend.handle(ptr, ptr, ptr)
 )";
 
-std::string Begin(int align, const char *promise, const char *alloc) {
-  return "  %id = call token @llvm.coro.id(i32 " + std::to_string(align) + ", ptr " + promise +
-         ", ptr null, ptr null)\n"
-         "  %size = call i64 @llvm.coro.size.i64()\n"
-         "  %mem = call ptr @" + alloc + "(i64 %size)\n"
-         "  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)\n";
-}
-
-const char kReturnHandle[] = "  ret ptr %hdl\n";
-
-std::string FreeAndEnd(const char *ret, const char *tail, const char *free) {
-  return std::string("  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)\n"
-                     "  call void @") + free + "(ptr %f)\n"
-         "  br label %" + ret + "\n" + ret + ":\n"
-         "  call void @llvm.coro.end(ptr %hdl, i1 false, token none)\n" + tail + "}\n";
-}
-
 Outcome RunOne(crlh_ctx *c) {
   Outcome o;
   g_allocs = g_frees = 0;

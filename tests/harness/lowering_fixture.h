@@ -24,6 +24,7 @@
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "tests/harness/harness_gtest.h"
+#include "tests/harness/ir_fragments.h"
 
 namespace lowering {
 
@@ -31,24 +32,11 @@ namespace lowering {
 // hooks @alloc_frame/@free_frame, and the coroutine intrinsics.
 extern const char kDecls[];
 
-// The lines every switched-resume coroutine of the tables shares, so that a
-// case shows only its own. A coroutine reads
-//   define ptr @co(i64 %x) presplitcoroutine {
-//   entry:
-//   )" + Begin() + R"(
-//     ... its body, down to its cleanup block's own lines ...
-//   cleanup:
-//   )" + FreeAndEnd() + R"(
-// Begin: coro.id (frame alignment `align`, promise `promise`), the frame's
-// memory from @`alloc`, and coro.begin, whose handle is %hdl.
-std::string Begin(int align = 0, const char *promise = "null",
-                  const char *alloc = "alloc_frame");
-// FreeAndEnd: the cleanup block's last lines (coro.free of %hdl, given to
-// @`free`, then on to `ret`), block `ret` (coro.end, then `tail`: by
-// default the ramp returns %hdl) and the function's closing brace.
-extern const char kReturnHandle[];
-std::string FreeAndEnd(const char *ret = "ret", const char *tail = kReturnHandle,
-                       const char *free = "free_frame");
+// The switched coroutines' shared lines (ir_fragments.h), unqualified in
+// the tables.
+using crlh::Begin;
+using crlh::FreeAndEnd;
+using crlh::kReturnHandle;
 
 struct Outcome {
   std::string trace;

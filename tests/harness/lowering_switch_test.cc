@@ -94,29 +94,10 @@ define void @main() {
       << ours.Print();
 }
 
-// @counter(n): traces n, n+1, ... at each resume, and -1 when destroyed.
-const std::string kCounter = R"(
-define ptr @counter(i64 %n) presplitcoroutine {
-entry:
-)" + Begin() + R"(
-  br label %loop
-loop:
-  %v = phi i64 [ %n, %entry ], [ %next, %resume ]
-  call void @trace(i64 %v)
-  %s = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s, label %out [ i8 0, label %resume
-                             i8 1, label %cleanup ]
-resume:
-  %next = add i64 %v, 1
-  br label %loop
-cleanup:
-  call void @trace(i64 -1)
-)" + FreeAndEnd("out");
-
 // Runs of @main: the trace both lowerings must give (or corolower's
 // alone, kNone), and every frame freed once.
 const TraceCase kCases[] = {
-    {"CounterLoop", kCounter + R"(
+    {"CounterLoop", crlh::Counter() + R"(
 define void @main() {
   %h = call ptr @counter(i64 10)
   call void @llvm.coro.resume(ptr %h)
@@ -132,7 +113,7 @@ define void @main() {
     // landing pad turns the intrinsic call into an invoke; it must stay an
     // invoke of the resume or destroy function, with both successors (the phi in
     // the normal successor keeps its incoming block).
-    {"InvokedResumeAndDestroy", kCounter + R"(
+    {"InvokedResumeAndDestroy", crlh::Counter() + R"(
 declare i32 @__gxx_personality_v0(...)
 define void @main() personality ptr @__gxx_personality_v0 {
 entry:

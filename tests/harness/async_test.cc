@@ -152,6 +152,25 @@ define i64 @start(ptr %afp, ptr %fn, i64 %arg) {
 }
 )";
 
+// The lines every async function of these tests starts and ends with:
+// coro.id.async (context size `size`, its async function pointer `afp`)
+// and coro.begin; and a return of `value` to the caller's context through
+// @fwd_return (coro.end.async), closing the function.
+std::string AsyncBegin(const char *afp, int size = 32) {
+  return "  %id = call token @llvm.coro.id.async(i32 " + std::to_string(size) +
+         ", i32 16, i32 0, ptr @" + afp + ")\n"
+         "  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n";
+}
+
+std::string AsyncReturn(const char *value) {
+  return std::string("  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8\n"
+                     "  %rp = load ptr, ptr %rpp\n"
+                     "  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, "
+                     "ptr @fwd_return, ptr %rp, ptr %ctx, i64 ") + value + ")\n"
+         "  unreachable\n"
+         "}\n";
+}
+
 // @mid(x): awaits @leaf(x) and then @leaf(x + 1), tracing the first's
 // result and then x * x plus both, which it returns. `afp` names its async
 // function pointer, `project1` and `project2` the context projections its
@@ -160,8 +179,7 @@ std::string Mid(const char *afp, const char *project1, const char *project2) {
   return R"(
 define swifttailcc void @mid(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @)" + std::string(afp) + R"()
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin(afp) + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %x = load i64, ptr %ap
   %sq = mul i64 %x, %x
@@ -182,11 +200,7 @@ entry:
   %s1 = add i64 %a, %b
   %s2 = add i64 %s1, %sq
   call void @trace(i64 %s2)
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %s2)
-  unreachable
-}
+)" + AsyncReturn("%s2") + R"(
 )";
 }
 
@@ -200,8 +214,7 @@ const std::string kChain = R"(
 
 define swifttailcc void @leaf(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @leaf_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("leaf_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %n = load i64, ptr %ap
   br label %loop
@@ -217,18 +230,13 @@ again:
   br label %loop
 out:
   %v = mul i64 %n, 10
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %v)
-  unreachable
-}
+)" + AsyncReturn("%v") + R"(
 
 )" + Mid("mid_afp", "project_parent", "project_parent") + R"(
 
 define swifttailcc void @root(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @root_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("root_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %n = load i64, ptr %ap
   %box = alloca i64
@@ -252,11 +260,7 @@ body:
   br label %loop
 out:
   %total = load i64, ptr %box
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %total)
-  unreachable
-}
+)" + AsyncReturn("%total") + R"(
 
 define i64 @main() {
   %r = call i64 @start(ptr @root_afp, ptr @root, i64 3)
@@ -267,14 +271,13 @@ define i64 @main() {
 // Two tasks interleaved by the executor, each with a value live across
 // every yield; and a function without a suspend, whose size is patched
 // all the same.
-const char *kInterleave = R"(
+const std::string kInterleave = R"(
 @worker_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @plain_afp = constant <{ i32, i32 }> <{ i32 0, i32 24 }>
 
 define swifttailcc void @worker(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @worker_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("worker_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %tag = load i64, ptr %ap
   %t100 = mul i64 %tag, 100
@@ -291,22 +294,13 @@ loop:
   %more = icmp ult i64 %i1, 3
   br i1 %more, label %loop, label %out
 out:
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %acc1)
-  unreachable
-}
+)" + AsyncReturn("%acc1") + R"(
 
 define swifttailcc void @plain(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 24, i32 16, i32 0, ptr @plain_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("plain_afp", 24) + R"(
   call void @trace(i64 7)
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 70)
-  unreachable
-}
+)" + AsyncReturn("70") + R"(
 
 define i64 @main() {
   %c1 = call ptr @new_context(ptr @worker_afp, ptr null, ptr @task_done, i64 1)
@@ -340,8 +334,7 @@ define ptr @project_parent_va(ptr %callee, ...) {
 
 define swifttailcc void @leaf(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @leaf_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("leaf_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %n = load i64, ptr %ap
   %n7 = mul i64 %n, 7
@@ -359,11 +352,7 @@ again:
   br label %loop
 out:
   %v = add i64 %n7, %n
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %v)
-  unreachable
-}
+)" + AsyncReturn("%v") + R"(
 
 )" + Mid("0", "project_parent_alias", "project_parent_va") + R"(
 
@@ -390,8 +379,7 @@ entry:
   %err = alloca swifterror ptr, align 8
   %late = alloca swifterror ptr, align 8
   %twice = alloca swifterror ptr, align 8
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @errs_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("errs_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %n = load i64, ptr %ap
   store ptr null, ptr %err
@@ -422,11 +410,7 @@ out:
   call void @trace(i64 %li)
   %w = load ptr, ptr %twice
   %wi = ptrtoint ptr %w to i64
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %wi)
-  unreachable
-}
+)" + AsyncReturn("%wi") + R"(
 
 define i64 @main() {
   %r = call i64 @start(ptr @errs_afp, ptr @errs, i64 6)

@@ -137,6 +137,22 @@ void OursAndLlvm(const std::string &body, const std::string &ours_trace,
   EXPECT_EQ(RunOne(ref).trace, llvm_trace) << "LLVM's lowering changed";
 }
 
+// The first lines of every retcon coroutine here: coro.id.retcon (or
+// .retcon.once) for a caller's buffer (%buffer) of `size` bytes, aligned
+// to 8, continuations of prototype @`proto`, frames that do not fit from
+// @rc_alloc and back to @rc_free; then coro.begin, whose handle is %hdl.
+std::string RetconIdAndBegin(const char *intrinsic, const char *proto, int size) {
+  return std::string("  %id = call token @") + intrinsic + "(i32 " + std::to_string(size) +
+         ", i32 8, ptr %buffer, ptr @" + proto + ", ptr @rc_alloc, ptr @rc_free)\n"
+         "  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n";
+}
+std::string RetconBegin(const char *proto, int size = 16) {
+  return RetconIdAndBegin("llvm.coro.id.retcon", proto, size);
+}
+std::string RetconOnceBegin(const char *proto, int size = 16) {
+  return RetconIdAndBegin("llvm.coro.id.retcon.once", proto, size);
+}
+
 // The loop of a @main that runs a retcon generator to its end: from block
 // `entry`, where %r0 is the ramp's result ({ptr, T}) and %buf its buffer,
 // it calls each continuation (not aborting) until one is null, tracing
@@ -180,8 +196,7 @@ TEST(Retcon, SwifterrorArgumentFollowsEachCallersSlot) {
 declare swiftcc ptr @eg_proto(ptr, i1, ptr swifterror)
 define swiftcc ptr @errgen(ptr %buffer, i64 %n, ptr swifterror %err) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @eg_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("eg_proto") + R"(
   br label %loop
 loop:
   %i = phi i64 [ 0, %entry ], [ %i1, %resume ]
@@ -232,8 +247,7 @@ TEST(Retcon, SwifterrorRampStartsFromTheCallersError) {
 declare swiftcc ptr @eg_proto(ptr, i1, ptr swifterror)
 define swiftcc ptr @peek(ptr %buffer, ptr swifterror %err) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @eg_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("eg_proto") + R"(
   call void @trace_err(ptr swifterror %err)
   %in = call {i1, ptr} (...) @llvm.coro.suspend.retcon.sl_i1p0s()
   call void @trace_err(ptr swifterror %err)
@@ -264,8 +278,7 @@ TEST(Retcon, SwifterrorArgumentStartsFromNullWhereTheContinuationHasNoSlot) {
 declare swiftcc ptr @ns_proto(ptr, i1)
 define swiftcc ptr @keep(ptr %buffer, ptr swifterror %err) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @ns_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("ns_proto") + R"(
   call swiftcc void @thrower(i64 3, ptr swifterror %err)
   %abort = call i1 (...) @llvm.coro.suspend.retcon.i1()
   call void @trace_err(ptr swifterror %err)
@@ -299,8 +312,7 @@ define swiftcc ptr @local(ptr %buffer) presplitcoroutine {
 entry:
   %a = alloca swifterror ptr, align 8
   store ptr null, ptr %a
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @eg_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("eg_proto") + R"(
   br label %loop
 loop:
   call swiftcc void @thrower(i64 3, ptr swifterror %a)
@@ -335,14 +347,13 @@ const crl_frame_report *ReportOf(crlh_ctx *c, const char *fn) {
 }
 
 // A generator of squares 0, 1, 4, ... below n*n, yielding i32.
-const char kSquares[] = R"(
+const std::string kSquares = R"(
 define {ptr, i32} @sq_proto(ptr, i1) {
   unreachable
 }
 define {ptr, i32} @squares(ptr %buffer, i32 %n) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @sq_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("sq_proto") + R"(
   br label %loop
 loop:
   %i = phi i32 [ 0, %entry ], [ %inc, %resume ]
@@ -435,15 +446,14 @@ define void @main() {
 // A frame far larger than its buffer: allocated once per instance, freed
 // once on every way the coroutine ends (completion, abort, and in the
 // ramp without suspending), its address kept in the buffer.
-const char kBig[] = R"(
+const std::string kBig = R"(
 define {ptr, i64} @big_proto(ptr, i1) {
   unreachable
 }
 define {ptr, i64} @big(ptr %buffer, i64 %n) presplitcoroutine {
 entry:
   %arr = alloca [32 x i64], align 8
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @big_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("big_proto") + R"(
   %zero = icmp eq i64 %n, 0
   br i1 %zero, label %done, label %fill
 fill:
@@ -524,15 +534,14 @@ TEST(Retcon, FrameReportSaysWhereTheFrameLives) {
 
 // A _modify accessor: yields the address of a scratch copy; a normal
 // resume writes it back, an abnormal one discards it.
-const char kModify[] = R"(
+const std::string kModify = R"(
 define void @mod_proto(ptr, i1) {
   unreachable
 }
 define {ptr, ptr} @modify(ptr %buffer, ptr %cell) presplitcoroutine {
 entry:
   %tmp = alloca i64, align 8
-  %id = call token @llvm.coro.id.retcon.once(i32 32, i32 8, ptr %buffer, ptr @mod_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconOnceBegin("mod_proto", 32) + R"(
   %old = load i64, ptr %cell
   store i64 %old, ptr %tmp
   %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(ptr %tmp)
@@ -580,8 +589,7 @@ define {i32, i32} @res_proto(ptr, i1) {
 }
 define {ptr, i32} @swap(ptr %buffer, ptr %cell, i32 %new) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon.once(i32 16, i32 8, ptr %buffer, ptr @res_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconOnceBegin("res_proto") + R"(
   %old = load i32, ptr %cell
   %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 %old)
   br i1 %abort, label %end, label %write
@@ -632,8 +640,7 @@ define {ptr, i64} @acc_proto(ptr, i64, i1) {
 }
 define {ptr, i64} @acc(ptr %buffer, i64 %init) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @acc_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("acc_proto") + R"(
   br label %loop
 loop:
   %total = phi i64 [ %init, %entry ], [ %next, %add ]
@@ -677,8 +684,7 @@ define {ptr, i64} @dyn_proto(ptr, i1) {
 }
 define {ptr, i64} @dyn(ptr %buffer, i64 %n) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 32, i32 8, ptr %buffer, ptr @dyn_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("dyn_proto", 32) + R"(
   %bytes = mul i64 %n, 8
   %kept = call token @llvm.coro.alloca.alloc.i64(i64 %bytes, i32 8)
   %p = call ptr @llvm.coro.alloca.get(token %kept)
@@ -756,8 +762,7 @@ define {ptr, i64} @pairs(ptr %buffer, ptr %src, i64 %rows) presplitcoroutine {
 entry:
   %base = load i64, ptr %src
   %scale = call i64 @llvm.abs.i64(i64 %base, i1 false)
-  %id = call token @llvm.coro.id.retcon(i32 64, i32 8, ptr %buffer, ptr @pairs_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("pairs_proto", 64) + R"(
   br label %outer
 outer:
   %r = phi i64 [ 0, %entry ], [ %r1, %outer.next ]
@@ -810,8 +815,7 @@ define {ptr, i64} @ph_proto(ptr, i1) {
 }
 define {ptr, i64} @phases(ptr %buffer, i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @ph_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("ph_proto") + R"(
   %a = call i64 @opaque(i64 %x)
   %b = call i64 @opaque(i64 %a)
   %s1 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 1)
@@ -852,8 +856,7 @@ define {ptr, i64} @ex_proto(ptr, i1) {
 define {ptr, i64} @exits(ptr %buffer, i64 %n) presplitcoroutine {
 entry:
   %big = alloca [8 x i64], align 8
-  %id = call token @llvm.coro.id.retcon(i32 8, i32 8, ptr %buffer, ptr @ex_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("ex_proto", 8) + R"(
   store i64 %n, ptr %big
   %neg = icmp slt i64 %n, 0
   br i1 %neg, label %early, label %go
@@ -1023,8 +1026,7 @@ define {ptr, i64} @hist_proto(ptr, i1) {
 }
 define {ptr, i64} @hist(ptr %buffer, i64 %seed) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @hist_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("hist_proto") + R"(
   %c0 = add i64 %seed, 0
   br label %s0
 s0:

@@ -32,6 +32,55 @@ define internal void @execute3(ptr %h) {
 }
 )";
 
+// @co(x), whose await_suspend (@`helper`) resumes it `resumes` times, to
+// its end: after the await it traces x + 5 (and, resumed once more, x + 6
+// after a second suspend); then, on the suspended path as on every other,
+// x before coro.end.
+std::string ResumedInlineToItsEnd(const char *helper, int resumes) {
+  std::string s = std::string(R"(
+define internal void @)") + helper + R"((ptr %awaiter, ptr %frame) {
+)";
+  for (int k = 0; k < resumes; k++) s += "  call void @llvm.coro.resume(ptr %frame)\n";
+  s += R"(  ret void
+}
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %aw = alloca i64, align 8
+)" + Begin() + R"(
+  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s0, label %out [ i8 0, label %first
+                              i8 1, label %cleanup ]
+first:
+  %save = call token @llvm.coro.save(ptr null)
+  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @)" + helper + R"()
+  %s1 = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s1, label %out [ i8 0, label %second
+                              i8 1, label %cleanup ]
+second:
+  %y = add i64 %x, 5
+  call void @trace(i64 %y)
+)";
+  if (resumes > 1)
+    s += R"(  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %out [ i8 0, label %third
+                              i8 1, label %cleanup ]
+third:
+  %z = add i64 %x, 6
+  call void @trace(i64 %z)
+)";
+  return s + R"(  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @trace(i64 %x)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+)";
+}
+
 // Runs of @main: the trace both lowerings must give (or corolower's
 // alone, kNone), and every frame freed once.
 const TraceCase kCases[] = {
@@ -70,37 +119,7 @@ define void @main() {
     // the outer resume function goes on along the suspended path, which uses
     // %x before coro.end. LLVM 22 reloads %x there from the freed frame (it
     // reloads in every block a suspend reaches), so it is no oracle here.
-    {"SuspendedPathOfAResumeFunctionKeepsItsValues", R"(
-define internal void @resume_now(ptr %awaiter, ptr %frame) {
-  call void @llvm.coro.resume(ptr %frame)
-  ret void
-}
-define ptr @co(i64 %x) presplitcoroutine {
-entry:
-  %aw = alloca i64, align 8
-)" + Begin() + R"(
-  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s0, label %out [ i8 0, label %first
-                              i8 1, label %cleanup ]
-first:
-  %save = call token @llvm.coro.save(ptr null)
-  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @resume_now)
-  %s1 = call i8 @llvm.coro.suspend(token %save, i1 false)
-  switch i8 %s1, label %out [ i8 0, label %second
-                              i8 1, label %cleanup ]
-second:
-  %y = add i64 %x, 5
-  call void @trace(i64 %y)
-  br label %cleanup
-cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @trace(i64 %x)
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+    {"SuspendedPathOfAResumeFunctionKeepsItsValues", ResumedInlineToItsEnd("resume_now", 1) + R"(
 define void @main() {
   %h = call ptr @co(i64 1)
   call void @llvm.coro.resume(ptr %h)
@@ -367,44 +386,7 @@ define void @main() {
     // await_suspend ran the coroutine to its end, and after coro.free. It is
     // kept with SSA repair instead, so those uses get the function's own
     // value. LLVM 22 reloads there from the freed frame: no oracle.
-    {"ValueAcrossManySuspendsUsedWhereTheFrameMayBeGone", R"(
-define internal void @resume_twice(ptr %awaiter, ptr %frame) {
-  call void @llvm.coro.resume(ptr %frame)
-  call void @llvm.coro.resume(ptr %frame)
-  ret void
-}
-define ptr @co(i64 %x) presplitcoroutine {
-entry:
-  %aw = alloca i64, align 8
-)" + Begin() + R"(
-  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s0, label %out [ i8 0, label %first
-                              i8 1, label %cleanup ]
-first:
-  %save = call token @llvm.coro.save(ptr null)
-  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @resume_twice)
-  %s1 = call i8 @llvm.coro.suspend(token %save, i1 false)
-  switch i8 %s1, label %out [ i8 0, label %second
-                              i8 1, label %cleanup ]
-second:
-  %y = add i64 %x, 5
-  call void @trace(i64 %y)
-  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s2, label %out [ i8 0, label %third
-                              i8 1, label %cleanup ]
-third:
-  %z = add i64 %x, 6
-  call void @trace(i64 %z)
-  br label %cleanup
-cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @trace(i64 %x)
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+    {"ValueAcrossManySuspendsUsedWhereTheFrameMayBeGone", ResumedInlineToItsEnd("resume_twice", 2) + R"(
 define void @main() {
   %h = call ptr @co(i64 1)
   call void @llvm.coro.resume(ptr %h)

@@ -81,14 +81,7 @@ struct Want {
 void Differential(const std::string &body, const Want &want) {
   std::string ir = body + kDecls;
   crlh::Module ours(ir), ref(ir);
-  ASSERT_TRUE(ours.ok()) << ours.error();
-  ASSERT_TRUE(crlh::Verifies(ours));
-  AddHooks(ours);
-  AddHooks(ref);
-  ASSERT_TRUE(crlh::LowersOk(ours));
-  ASSERT_TRUE(crlh::Verifies(ours));
-  ASSERT_TRUE(crlh::FullyLowered(ours));
-  ASSERT_TRUE(crlh::LowersWithLlvm(ref));
+  ASSERT_NO_FATAL_FAILURE(crlh::LowerBoth(ours, ref, AddHooks));
   Outcome a = RunOne(ours), b = RunOne(ref);
   EXPECT_EQ(b.trace, want.trace) << "LLVM's own lowering disagrees with the expectation";
   EXPECT_EQ(a.trace, want.trace) << "corolower's output:\n" << ours.Print();
@@ -126,13 +119,7 @@ void OursAndLlvm(const std::string &body, const std::string &ours_trace,
                  const std::string &llvm_trace) {
   std::string ir = body + kDecls;
   crlh::Module ours(ir), ref(ir);
-  ASSERT_TRUE(ours.ok()) << ours.error();
-  AddHooks(ours);
-  AddHooks(ref);
-  ASSERT_TRUE(crlh::LowersOk(ours));
-  ASSERT_TRUE(crlh::Verifies(ours));
-  ASSERT_TRUE(crlh::FullyLowered(ours));
-  ASSERT_TRUE(crlh::LowersWithLlvm(ref));
+  ASSERT_NO_FATAL_FAILURE(crlh::LowerBoth(ours, ref, AddHooks));
   EXPECT_EQ(RunOne(ours).trace, ours_trace) << ours.Print();
   EXPECT_EQ(RunOne(ref).trace, llvm_trace) << "LLVM's lowering changed";
 }

@@ -17,6 +17,7 @@
 
 #include "gtest/gtest.h"
 #include "tests/harness/harness_gtest.h"
+#include "tests/harness/ir_fragments.h"
 
 namespace {
 
@@ -151,18 +152,69 @@ define i64 @start(ptr %afp, ptr %fn, i64 %arg) {
 }
 )";
 
+// The lines every async function of these tests starts and ends with:
+// coro.id.async (context size `size`, its async function pointer `afp`)
+// and coro.begin; and a return of `value` to the caller's context through
+// @fwd_return (coro.end.async), closing the function.
+std::string AsyncBegin(const char *afp, int size = 32) {
+  return "  %id = call token @llvm.coro.id.async(i32 " + std::to_string(size) +
+         ", i32 16, i32 0, ptr @" + afp + ")\n"
+         "  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n";
+}
+
+std::string AsyncReturn(const char *value) {
+  return std::string("  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8\n"
+                     "  %rp = load ptr, ptr %rpp\n"
+                     "  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, "
+                     "ptr @fwd_return, ptr %rp, ptr %ctx, i64 ") + value + ")\n"
+         "  unreachable\n"
+         "}\n";
+}
+
+// @mid(x): awaits @leaf(x) and then @leaf(x + 1), tracing the first's
+// result and then x * x plus both, which it returns. `afp` names its async
+// function pointer, `project1` and `project2` the context projections its
+// two awaits use.
+std::string Mid(const char *afp, const char *project1, const char *project2) {
+  return R"(
+define swifttailcc void @mid(ptr swiftasync %ctx) {
+entry:
+)" + AsyncBegin(afp) + R"(
+  %ap = getelementptr inbounds i8, ptr %ctx, i64 16
+  %x = load i64, ptr %ap
+  %sq = mul i64 %x, %x
+  %res = call ptr @llvm.coro.async.resume()
+  %cc = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res, i64 %x)
+  %r = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res, ptr @)" + project1 + R"(, ptr @fwd_call, ptr @leaf, ptr %cc)
+  %c1 = extractvalue { ptr, i64 } %r, 0
+  %a = extractvalue { ptr, i64 } %r, 1
+  call void @ctx_free(ptr %c1)
+  call void @trace(i64 %a)
+  %x2 = add i64 %x, 1
+  %res2 = call ptr @llvm.coro.async.resume()
+  %cc2 = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res2, i64 %x2)
+  %r2 = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res2, ptr @)" + project2 + R"(, ptr @fwd_call, ptr @leaf, ptr %cc2)
+  %c2 = extractvalue { ptr, i64 } %r2, 0
+  %b = extractvalue { ptr, i64 } %r2, 1
+  call void @ctx_free(ptr %c2)
+  %s1 = add i64 %a, %b
+  %s2 = add i64 %s1, %sq
+  call void @trace(i64 %s2)
+)" + AsyncReturn("%s2") + R"(
+)";
+}
+
 // A leaf that yields `arg` times to the executor, tracing, and returns
 // arg * 10; a middle function awaiting it twice with values live across;
 // a root looping over awaits of the middle one.
-const char *kChain = R"(
+const std::string kChain = R"(
 @leaf_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @mid_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @root_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 
 define swifttailcc void @leaf(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @leaf_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("leaf_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %n = load i64, ptr %ap
   br label %loop
@@ -178,46 +230,13 @@ again:
   br label %loop
 out:
   %v = mul i64 %n, 10
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %v)
-  unreachable
-}
+)" + AsyncReturn("%v") + R"(
 
-define swifttailcc void @mid(ptr swiftasync %ctx) {
-entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @mid_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
-  %ap = getelementptr inbounds i8, ptr %ctx, i64 16
-  %x = load i64, ptr %ap
-  %sq = mul i64 %x, %x
-  %res = call ptr @llvm.coro.async.resume()
-  %cc = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res, i64 %x)
-  %r = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res, ptr @project_parent, ptr @fwd_call, ptr @leaf, ptr %cc)
-  %c1 = extractvalue { ptr, i64 } %r, 0
-  %a = extractvalue { ptr, i64 } %r, 1
-  call void @ctx_free(ptr %c1)
-  call void @trace(i64 %a)
-  %x2 = add i64 %x, 1
-  %res2 = call ptr @llvm.coro.async.resume()
-  %cc2 = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res2, i64 %x2)
-  %r2 = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res2, ptr @project_parent, ptr @fwd_call, ptr @leaf, ptr %cc2)
-  %c2 = extractvalue { ptr, i64 } %r2, 0
-  %b = extractvalue { ptr, i64 } %r2, 1
-  call void @ctx_free(ptr %c2)
-  %s1 = add i64 %a, %b
-  %s2 = add i64 %s1, %sq
-  call void @trace(i64 %s2)
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %s2)
-  unreachable
-}
+)" + Mid("mid_afp", "project_parent", "project_parent") + R"(
 
 define swifttailcc void @root(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @root_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("root_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %n = load i64, ptr %ap
   %box = alloca i64
@@ -241,11 +260,7 @@ body:
   br label %loop
 out:
   %total = load i64, ptr %box
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %total)
-  unreachable
-}
+)" + AsyncReturn("%total") + R"(
 
 define i64 @main() {
   %r = call i64 @start(ptr @root_afp, ptr @root, i64 3)
@@ -256,14 +271,13 @@ define i64 @main() {
 // Two tasks interleaved by the executor, each with a value live across
 // every yield; and a function without a suspend, whose size is patched
 // all the same.
-const char *kInterleave = R"(
+const std::string kInterleave = R"(
 @worker_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
 @plain_afp = constant <{ i32, i32 }> <{ i32 0, i32 24 }>
 
 define swifttailcc void @worker(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @worker_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("worker_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %tag = load i64, ptr %ap
   %t100 = mul i64 %tag, 100
@@ -280,22 +294,13 @@ loop:
   %more = icmp ult i64 %i1, 3
   br i1 %more, label %loop, label %out
 out:
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %acc1)
-  unreachable
-}
+)" + AsyncReturn("%acc1") + R"(
 
 define swifttailcc void @plain(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 24, i32 16, i32 0, ptr @plain_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("plain_afp", 24) + R"(
   call void @trace(i64 7)
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 70)
-  unreachable
-}
+)" + AsyncReturn("70") + R"(
 
 define i64 @main() {
   %c1 = call ptr @new_context(ptr @worker_afp, ptr null, ptr @task_done, i64 1)
@@ -315,7 +320,7 @@ define i64 @main() {
 // alias), with projections given through an instruction cast, an alias and
 // a variadic function: a leaf yielding n times, awaited twice by a middle
 // function keeping a value across both awaits.
-const char *kSwiftForms = R"(
+const std::string kSwiftForms = R"(
 %swift.async_func_pointer = type <{ i32, i32 }>
 @leaf_afp = hidden global %swift.async_func_pointer <{ i32 0, i32 32 }>, section "__TEXT,__const"
 @0 = hidden global <{ i32, i32 }> <{ i32 0, i32 32 }>
@@ -329,8 +334,7 @@ define ptr @project_parent_va(ptr %callee, ...) {
 
 define swifttailcc void @leaf(ptr swiftasync %ctx) {
 entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @leaf_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("leaf_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %n = load i64, ptr %ap
   %n7 = mul i64 %n, 7
@@ -348,41 +352,9 @@ again:
   br label %loop
 out:
   %v = add i64 %n7, %n
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %v)
-  unreachable
-}
+)" + AsyncReturn("%v") + R"(
 
-define swifttailcc void @mid(ptr swiftasync %ctx) {
-entry:
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @0)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
-  %ap = getelementptr inbounds i8, ptr %ctx, i64 16
-  %x = load i64, ptr %ap
-  %sq = mul i64 %x, %x
-  %res = call ptr @llvm.coro.async.resume()
-  %cc = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res, i64 %x)
-  %r = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res, ptr @project_parent_alias, ptr @fwd_call, ptr @leaf, ptr %cc)
-  %c1 = extractvalue { ptr, i64 } %r, 0
-  %a = extractvalue { ptr, i64 } %r, 1
-  call void @ctx_free(ptr %c1)
-  call void @trace(i64 %a)
-  %x2 = add i64 %x, 1
-  %res2 = call ptr @llvm.coro.async.resume()
-  %cc2 = call ptr @new_context(ptr @leaf_afp, ptr %ctx, ptr %res2, i64 %x2)
-  %r2 = call { ptr, i64 } (i32, ptr, ptr, ...) @llvm.coro.suspend.async.sl_p0i64s(i32 0, ptr %res2, ptr @project_parent_va, ptr @fwd_call, ptr @leaf, ptr %cc2)
-  %c2 = extractvalue { ptr, i64 } %r2, 0
-  %b = extractvalue { ptr, i64 } %r2, 1
-  call void @ctx_free(ptr %c2)
-  %s1 = add i64 %a, %b
-  %s2 = add i64 %s1, %sq
-  call void @trace(i64 %s2)
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %s2)
-  unreachable
-}
+)" + Mid("0", "project_parent_alias", "project_parent_va") + R"(
 
 define i64 @main() {
   %r = call i64 @start(ptr @mid_afp, ptr @mid, i64 3)
@@ -398,34 +370,16 @@ define i64 @main() {
 // what it holds); %late is used after the yields only (a resume function
 // needs a swifterror slot of its own, not a plain alloca); %twice is read
 // and written on both sides of each yield through the same call.
-const char *kSwifterror = R"(
+const std::string kSwifterror = std::string(R"(
 @errs_afp = constant <{ i32, i32 }> <{ i32 0, i32 32 }>
-
-define swiftcc void @thrower(i64 %v, ptr swifterror %err) {
-  %m = urem i64 %v, 3
-  %t = icmp eq i64 %m, 0
-  br i1 %t, label %throw, label %ok
-throw:
-  %old = load ptr, ptr %err
-  %oi = ptrtoint ptr %old to i64
-  %o2 = mul i64 %oi, 2
-  %x = mul i64 %v, 16
-  %y = add i64 %o2, %x
-  %z = add i64 %y, 1
-  %p = inttoptr i64 %z to ptr
-  store ptr %p, ptr %err
-  br label %ok
-ok:
-  ret void
-}
+)") + crlh::kThrower + R"(
 
 define swifttailcc void @errs(ptr swiftasync %ctx) {
 entry:
   %err = alloca swifterror ptr, align 8
   %late = alloca swifterror ptr, align 8
   %twice = alloca swifterror ptr, align 8
-  %id = call token @llvm.coro.id.async(i32 32, i32 16, i32 0, ptr @errs_afp)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + AsyncBegin("errs_afp") + R"(
   %ap = getelementptr inbounds i8, ptr %ctx, i64 16
   %n = load i64, ptr %ap
   store ptr null, ptr %err
@@ -456,11 +410,7 @@ out:
   call void @trace(i64 %li)
   %w = load ptr, ptr %twice
   %wi = ptrtoint ptr %w to i64
-  %rpp = getelementptr inbounds i8, ptr %ctx, i64 8
-  %rp = load ptr, ptr %rpp
-  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %hdl, i1 false, ptr @fwd_return, ptr %rp, ptr %ctx, i64 %wi)
-  unreachable
-}
+)" + AsyncReturn("%wi") + R"(
 
 define i64 @main() {
   %r = call i64 @start(ptr @errs_afp, ptr @errs, i64 6)
@@ -502,7 +452,7 @@ Outcome LowerAndRun(const std::string &ir, bool llvm, const std::vector<const ch
   return o;
 }
 
-void Differential(const char *body, const std::vector<const char *> &afps,
+void Differential(const std::string &body, const std::vector<const char *> &afps,
                   const char *want_trace, int64_t want_ret) {
   std::string ir = std::string(kPrelude) + body;
   Outcome ours = LowerAndRun(ir, false, afps);

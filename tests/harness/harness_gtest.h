@@ -92,6 +92,23 @@ inline ::testing::AssertionResult Runs(crlh_ctx *c, const char *fn,
          << "running @" << fn << " failed: " << Take(err);
 }
 
+// The two lowerings a differential test compares, of one module parsed
+// twice: `ours` by corolower (with opts; it must verify before and after
+// and leave nothing presplit), `ref` by LLVM's own passes; `add_hooks`
+// gives both the symbols their runs need. Failures are fatal: call it
+// through ASSERT_NO_FATAL_FAILURE.
+inline void LowerBoth(const Module &ours, const Module &ref, void (*add_hooks)(crlh_ctx *),
+                      const crl_options *opts = nullptr) {
+  ASSERT_TRUE(ours.ok()) << ours.error();
+  ASSERT_TRUE(Verifies(ours));
+  add_hooks(ours);
+  add_hooks(ref);
+  ASSERT_TRUE(LowersOk(ours, opts));
+  ASSERT_TRUE(Verifies(ours));
+  ASSERT_TRUE(FullyLowered(ours));
+  ASSERT_TRUE(LowersWithLlvm(ref));
+}
+
 // Runs fn and returns its trace ("1 2 3"), or "<run failed: ...>".
 inline std::string RunTrace(crlh_ctx *c, const char *fn, int64_t *ret = nullptr) {
   char *err = nullptr;

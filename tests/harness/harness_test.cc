@@ -8,6 +8,7 @@
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "tests/harness/harness_gtest.h"
+#include "tests/harness/ir_fragments.h"
 
 namespace {
 
@@ -235,37 +236,12 @@ define i64 @main() {
 
 // The harness drives the library: a small switched-resume coroutine lowers,
 // verifies, leaves nothing presplit and runs with the expected trace.
-const char kCounter[] = R"(
+const std::string kCounter = R"(
 declare void @trace(i64)
 declare ptr @malloc(i64)
 declare void @free(ptr)
 
-define ptr @counter(i64 %n) presplitcoroutine {
-entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @malloc(i64 %size)
-  %hdl = call noalias ptr @llvm.coro.begin(token %id, ptr %mem)
-  br label %loop
-loop:
-  %v = phi i64 [ %n, %entry ], [ %next, %resume ]
-  call void @trace(i64 %v)
-  %s = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s, label %out [ i8 0, label %resume
-                             i8 1, label %cleanup ]
-resume:
-  %next = add i64 %v, 1
-  br label %loop
-cleanup:
-  call void @trace(i64 -1)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-
+)" + crlh::Counter("malloc", "free") + R"(
 define void @main() {
   %h = call ptr @counter(i64 10)
   call void @llvm.coro.resume(ptr %h)

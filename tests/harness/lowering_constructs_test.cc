@@ -35,6 +35,75 @@ define void @main() {
   EXPECT_EQ(crlh::RunTrace(m, "main"), "12");
 }
 
+// @clobber(): fills 512 bytes of stack, so that a frame or an argument left
+// there reads as garbage.
+const std::string kClobber = R"(
+define void @clobber() noinline {
+  %buf = alloca [512 x i8], align 16
+  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
+  ret void
+}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+)";
+
+// @reader(a): an %A passed byval, whose fields 0 and 2 it traces and
+// bumps at each resume (until destroyed); the address of field 2 taken in
+// the ramp, before the suspend (`address_in_ramp`), or after it.
+std::string ByvalReader(bool address_in_ramp) {
+  const char *zp = "  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2\n";
+  return R"(
+%A = type { i64, i64, i32 }
+define ptr @reader(ptr byval(%A) align 8 %a) presplitcoroutine {
+entry:
+)" + Begin() + (address_in_ramp ? zp : "") + R"(  br label %loop
+loop:
+  %s = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s, label %ret [ i8 0, label %r
+                             i8 1, label %cleanup ]
+r:
+)" + (address_in_ramp ? "" : zp) + R"(  %x = load i64, ptr %a
+  %z = load i32, ptr %zp
+  call void @trace(i64 %x)
+  %zz = sext i32 %z to i64
+  call void @trace(i64 %zz)
+  %x1 = add i64 %x, 1
+  store i64 %x1, ptr %a
+  %z1 = add i32 %z, 1
+  store i32 %z1, ptr %zp
+  br label %loop
+cleanup:
+)" + FreeAndEnd();
+}
+
+// Two @reader instances started from a helper whose frame dies, resumed
+// twice each with the stack clobbered in between, then destroyed.
+const std::string kByvalDriver = R"(
+define ptr @start(i64 %x, i32 %z) noinline {
+  %a = alloca %A, align 8
+  store i64 %x, ptr %a
+  %y = getelementptr inbounds %A, ptr %a, i32 0, i32 1
+  store i64 0, ptr %y
+  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
+  store i32 %z, ptr %zp
+  %h = call ptr @reader(ptr byval(%A) align 8 %a)
+  ret ptr %h
+}
+)" + kClobber + R"(
+define void @main() {
+  %h1 = call ptr @start(i64 41, i32 7)
+  %h2 = call ptr @start(i64 100, i32 200)
+  call void @clobber()
+  call void @llvm.coro.resume(ptr %h1)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @clobber()
+  call void @llvm.coro.resume(ptr %h1)
+  call void @llvm.coro.resume(ptr %h2)
+  call void @llvm.coro.destroy(ptr %h1)
+  call void @llvm.coro.destroy(ptr %h2)
+  ret void
+}
+)";
+
 // Runs of @main: the trace both lowerings must give (or corolower's
 // alone, kNone), and every frame freed once.
 const TraceCase kCases[] = {
@@ -59,10 +128,7 @@ define void @main() {
 define ptr @co() presplitcoroutine {
 entry:
   %p = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr %p, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(0, "%p") + R"(
   store i64 5, ptr %p
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %r
@@ -72,13 +138,7 @@ r:
   call void @trace(i64 %v)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %h = call ptr @co()
   %pp = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
@@ -97,10 +157,7 @@ define void @main() {
     {"SeparateSaveAndNullHandles", R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %tok = call token @llvm.coro.save(ptr null)
   call void @trace(i64 %x)
   %s = call i8 @llvm.coro.suspend(token %tok, i1 false)
@@ -132,10 +189,7 @@ define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %a = alloca i64, align 8
   store i64 %x, ptr %a
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %r
                              i8 1, label %cleanup ]
@@ -144,13 +198,7 @@ r:
   call void @trace(i64 %v)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %h = call ptr @co(i64 41)
   call void @llvm.coro.resume(ptr %h)
@@ -163,10 +211,7 @@ define void @main() {
 %pair = type { i64, i64 }
 define ptr @co(ptr byval(%pair) align 8 %p) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %r
                              i8 1, label %cleanup ]
@@ -176,13 +221,7 @@ r:
   call void @trace(i64 %v)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %arg = alloca %pair, align 8
   %b = getelementptr %pair, ptr %arg, i64 0, i32 1
@@ -201,10 +240,7 @@ define void @main() {
     {"RecomputedChainsInALoop", R"(
 define ptr @co(i32 %k) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   br label %loop
 loop:
   %i = phi i64 [ 1, %entry ], [ %i1, %again ]
@@ -236,13 +272,7 @@ gone:
   call void @trace(i64 %sum)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %h = call ptr @co(i32 -4)
   call void @llvm.coro.resume(ptr %h)
@@ -264,10 +294,7 @@ define void @main() {
     {"SuspendResultUnused", R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %y = mul i64 %x, 3
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
   %ramp = call i1 @llvm.coro.is_in_ramp()
@@ -283,13 +310,7 @@ again:
   br label %cleanup
 cleanup:
   call void @trace(i64 -1)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %h = call ptr @co(i64 5)
   call void @llvm.coro.resume(ptr %h)
@@ -310,10 +331,7 @@ define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %promise = alloca %P, align 8
   %view = getelementptr inbounds %P, ptr %promise, i64 0, i32 0
-  %id = call token @llvm.coro.id(i32 0, ptr %view, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(0, "%view") + R"(
   store i64 %x, ptr %promise
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %r
@@ -327,13 +345,7 @@ r:
   switch i8 %s2, label %ret [ i8 0, label %cleanup
                               i8 1, label %cleanup ]
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %h = call ptr @co(i64 40)
   %p = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
@@ -391,10 +403,7 @@ define ptr @f(i64 %x, i1 %c) presplitcoroutine {
 entry:
   %a = alloca [2 x i64], addrspace(1)
   %b = alloca i64, addrspace(1)
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %a1 = getelementptr [2 x i64], ptr addrspace(1) %a, i64 0, i64 1
   store i64 %x, ptr addrspace(1) %a1
   %x2 = add i64 %x, 100
@@ -416,13 +425,7 @@ r:
   call void @trace(i64 %w)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %h = call ptr @f(i64 5, i1 true)
   call void @llvm.coro.resume(ptr %h)
@@ -448,10 +451,7 @@ define i64 @value(i64 %x) noinline {
 }
 define ptr @co(i64 %n) presplitcoroutine personality ptr null {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = invoke i64 @value(i64 %n) to label %loop unwind label %lpad
 lpad:
   %lp = landingpad { ptr, i32 } cleanup
@@ -511,10 +511,7 @@ define void @main() {
     {"AwaitSuspendWithoutSuspendPoint", R"(
 define ptr @other() presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %r
                              i8 1, label %cleanup ]
@@ -524,13 +521,7 @@ r:
   switch i8 %s2, label %ret [ i8 0, label %cleanup
                               i8 1, label %cleanup ]
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define internal void @note(ptr %awaiter, ptr %frame) {
   %v = load i64, ptr %awaiter
   call void @trace(i64 %v)
@@ -544,10 +535,7 @@ define ptr @co(ptr %next) presplitcoroutine {
 entry:
   %aw = alloca i64
   %hw = alloca ptr
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %r
                              i8 1, label %cleanup ]
@@ -559,13 +547,7 @@ r:
   call void @llvm.coro.await.suspend.handle(ptr %hw, ptr %hdl, ptr @pick)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %o = call ptr @other()
   %h = call ptr @co(ptr %o)
@@ -584,10 +566,7 @@ define void @main() {
 define ptr @f(i64 %x) presplitcoroutine {
 entry:
   %t = alloca i64, addrspace(1)
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %r
                              i8 1, label %cleanup ]
@@ -598,13 +577,7 @@ r:
   call void @trace(i64 %v)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %h = call ptr @f(i64 9)
   call void @llvm.coro.resume(ptr %h)
@@ -620,136 +593,12 @@ define void @main() {
     // (LLVM 22 copies the bytes but sizes its frame as if the index could sit
     // in %A's tail padding while its frame type puts it after %A: it writes 8
     // bytes past its 40-byte allocation, so it is no oracle here.)
-    {"ByvalCopySurvivesTheCallersStack", R"(
-%A = type { i64, i64, i32 }
-define ptr @reader(ptr byval(%A) align 8 %a) presplitcoroutine {
-entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
-  br label %loop
-loop:
-  %s = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s, label %ret [ i8 0, label %r
-                             i8 1, label %cleanup ]
-r:
-  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
-  %x = load i64, ptr %a
-  %z = load i32, ptr %zp
-  call void @trace(i64 %x)
-  %zz = sext i32 %z to i64
-  call void @trace(i64 %zz)
-  %x1 = add i64 %x, 1
-  store i64 %x1, ptr %a
-  %z1 = add i32 %z, 1
-  store i32 %z1, ptr %zp
-  br label %loop
-cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-define ptr @start(i64 %x, i32 %z) noinline {
-  %a = alloca %A, align 8
-  store i64 %x, ptr %a
-  %y = getelementptr inbounds %A, ptr %a, i32 0, i32 1
-  store i64 0, ptr %y
-  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
-  store i32 %z, ptr %zp
-  %h = call ptr @reader(ptr byval(%A) align 8 %a)
-  ret ptr %h
-}
-define void @clobber() noinline {
-  %buf = alloca [512 x i8], align 16
-  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
-  ret void
-}
-declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
-define void @main() {
-  %h1 = call ptr @start(i64 41, i32 7)
-  %h2 = call ptr @start(i64 100, i32 200)
-  call void @clobber()
-  call void @llvm.coro.resume(ptr %h1)
-  call void @llvm.coro.resume(ptr %h2)
-  call void @clobber()
-  call void @llvm.coro.resume(ptr %h1)
-  call void @llvm.coro.resume(ptr %h2)
-  call void @llvm.coro.destroy(ptr %h1)
-  call void @llvm.coro.destroy(ptr %h2)
-  ret void
-}
-)",
+    {"ByvalCopySurvivesTheCallersStack", ByvalReader(false) + kByvalDriver,
      "41 7 100 200 42 8 101 201", kNone},
     // The same with the field's address computed in the ramp, before the
     // suspend: it must point into the frame's copy too. (LLVM 22 keeps this
     // address pointing at the caller's dead argument.)
-    {"ByvalAddressTakenBeforeTheSuspend", R"(
-%A = type { i64, i64, i32 }
-define ptr @reader(ptr byval(%A) align 8 %a) presplitcoroutine {
-entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
-  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
-  br label %loop
-loop:
-  %s = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s, label %ret [ i8 0, label %r
-                             i8 1, label %cleanup ]
-r:
-  %x = load i64, ptr %a
-  %z = load i32, ptr %zp
-  call void @trace(i64 %x)
-  %zz = sext i32 %z to i64
-  call void @trace(i64 %zz)
-  %x1 = add i64 %x, 1
-  store i64 %x1, ptr %a
-  %z1 = add i32 %z, 1
-  store i32 %z1, ptr %zp
-  br label %loop
-cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-define ptr @start(i64 %x, i32 %z) noinline {
-  %a = alloca %A, align 8
-  store i64 %x, ptr %a
-  %y = getelementptr inbounds %A, ptr %a, i32 0, i32 1
-  store i64 0, ptr %y
-  %zp = getelementptr inbounds %A, ptr %a, i32 0, i32 2
-  store i32 %z, ptr %zp
-  %h = call ptr @reader(ptr byval(%A) align 8 %a)
-  ret ptr %h
-}
-define void @clobber() noinline {
-  %buf = alloca [512 x i8], align 16
-  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
-  ret void
-}
-declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
-define void @main() {
-  %h1 = call ptr @start(i64 41, i32 7)
-  %h2 = call ptr @start(i64 100, i32 200)
-  call void @clobber()
-  call void @llvm.coro.resume(ptr %h1)
-  call void @llvm.coro.resume(ptr %h2)
-  call void @clobber()
-  call void @llvm.coro.resume(ptr %h1)
-  call void @llvm.coro.resume(ptr %h2)
-  call void @llvm.coro.destroy(ptr %h1)
-  call void @llvm.coro.destroy(ptr %h2)
-  ret void
-}
-)",
+    {"ByvalAddressTakenBeforeTheSuspend", ByvalReader(true) + kByvalDriver,
      "41 7 100 200 42 8 101 201", kNone},
     // The issue-13 escaped counter: its address is published right after
     // coro.begin, before any lifetime.start; each round starts its life, writes
@@ -770,21 +619,13 @@ define void @poke() noinline {
   store i64 %v1, ptr %p
   ret void
 }
-define void @clobber() noinline {
-  %buf = alloca [512 x i8], align 16
-  call void @llvm.memset.p0.i64(ptr %buf, i8 90, i64 512, i1 true)
-  ret void
-}
-declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+)" + kClobber + R"(
 declare void @llvm.lifetime.start.p0(ptr)
 declare void @llvm.lifetime.end.p0(ptr)
 define ptr @f() presplitcoroutine {
 entry:
   %counter = alloca i64
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   call void @publish(ptr %counter)
   br label %loop
 loop:
@@ -798,13 +639,7 @@ loop:
   switch i8 %s, label %ret [ i8 0, label %loop
                              i8 1, label %cleanup ]
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 ; Resumes from deeper in the stack than the ramp ran, so that a fresh
 ; alloca in the clone cannot land where the ramp's was.
 define void @deep_resume(ptr %h) noinline {

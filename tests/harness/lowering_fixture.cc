@@ -78,14 +78,7 @@ void Differential(const std::string &body, const std::string &want,
                   const crl_options *opts) {
   std::string ir = body + kDecls;
   crlh::Module ours(ir), ref(ir);
-  ASSERT_TRUE(ours.ok()) << ours.error();
-  ASSERT_TRUE(crlh::Verifies(ours));
-  AddHooks(ours);
-  AddHooks(ref);
-  ASSERT_TRUE(crlh::LowersOk(ours, opts));
-  ASSERT_TRUE(crlh::Verifies(ours));
-  ASSERT_TRUE(crlh::FullyLowered(ours));
-  ASSERT_TRUE(crlh::LowersWithLlvm(ref));
+  ASSERT_NO_FATAL_FAILURE(crlh::LowerBoth(ours, ref, AddHooks, opts));
   Outcome a = RunOne(ours), b = RunOne(ref);
   EXPECT_EQ(b.trace, want) << "LLVM's own lowering disagrees with the expectation";
   EXPECT_EQ(a.trace, want) << "corolower's output:\n" << ours.Print();

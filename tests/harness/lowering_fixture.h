@@ -24,12 +24,19 @@
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "tests/harness/harness_gtest.h"
+#include "tests/harness/ir_fragments.h"
 
 namespace lowering {
 
 // The declarations every case's module gets appended: @trace, the frame
 // hooks @alloc_frame/@free_frame, and the coroutine intrinsics.
 extern const char kDecls[];
+
+// The switched coroutines' shared lines (ir_fragments.h), unqualified in
+// the tables.
+using crlh::Begin;
+using crlh::FreeAndEnd;
+using crlh::kReturnHandle;
 
 struct Outcome {
   std::string trace;

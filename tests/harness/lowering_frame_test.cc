@@ -106,10 +106,7 @@ define i64 @opaque(i64 %k) {
 }
 define ptr @co() presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16) + R"(
 )" + defs + R"(
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %r
@@ -119,13 +116,7 @@ r:
 )" + uses + "  call void @trace(i64 %s" + std::to_string(kValues) + R"()
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define void @main() {
   %h = call ptr @co()
   call void @llvm.coro.resume(ptr %h)
@@ -236,10 +227,7 @@ define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %a = alloca [16 x i64], align )" + std::to_string(align_a) + R"(
   %b = alloca [8 x i64], align 64
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_at(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16, "null", "alloc_at") + R"(
   call void @fill(ptr %a, i64 16, i64 %x)
   call void @fill(ptr %b, i64 8, i64 %x)
 )" + defs + R"(  %s = call i8 @llvm.coro.suspend(token none, i1 false)
@@ -258,14 +246,7 @@ r2:
   call void @trace(i64 %sa2)
 )" + late + R"(  br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_at(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)";
+)" + FreeAndEnd("ret", kReturnHandle, "free_at");
 }
 
 // Runs SlackCoroutine(align_a, spills) with the frame at every offset
@@ -354,10 +335,7 @@ define i64 @next(i64 %k) {
 }
 define ptr @hash(i64 %base) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16) + R"(
   %a0 = mul i64 %base, 7
   br label %s1
 )";
@@ -381,14 +359,7 @@ entry:
   br label %cleanup
 cleanup:
   call void @trace(i64 -1)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)";
+)" + FreeAndEnd();
   return ir;
 }
 
@@ -430,7 +401,7 @@ TEST(Lowering, RunningHashRecomputedThroughTheWholeHistory) {
 // 0xffff zero-extended, 2^40 (no narrower value) whole. Both lowerings
 // agree on the trace; the frame is 32 bytes (48 with every value whole,
 // as LLVM 22's).
-const char kNarrow[] = R"(
+const std::string kNarrow = R"(
 define i32 @get32() {
   ret i32 -5
 }
@@ -442,10 +413,7 @@ define i8 @get8() {
 }
 define ptr @narrow(i1 %c, i1 %d) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16) + R"(
   br i1 %c, label %a, label %b
 a:
   %v = call i32 @get32()
@@ -472,14 +440,7 @@ r1:
   call void @trace(i64 %big)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)";
+)" + FreeAndEnd();
 
 // An element address of a local array in the frame, picked by an index
 // computed from an argument (&arr[x & 15]), used after two suspends: the
@@ -488,14 +449,11 @@ ret:
 // through it after the first suspend are seen through the array after the
 // second. Both lowerings agree on the trace, also when destroyed at the
 // first suspend; the frame is 88 bytes (96 with the address kept).
-const char kElem[] = R"(
+const std::string kElem = R"(
 define ptr @elem(i32 %x) presplitcoroutine {
 entry:
   %arr = alloca [16 x i32], align 16
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16) + R"(
   br label %fill
 fill:
   %k = phi i64 [ 0, %entry ], [ %k1, %fill ]
@@ -532,27 +490,17 @@ r2:
   call void @trace(i64 %v3w)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)";
+)" + FreeAndEnd();
 
 // The same for an element of a byval argument, whose bytes the frame
 // copies in the ramp: the address is rebuilt from the copy's field after
 // the suspend, never from the caller's argument memory (dead by then: the
 // driver clobbers it before resuming).
-const char kByvalElem[] = R"(
+const std::string kByvalElem = R"(
 %A = type { [8 x i32] }
 define ptr @belem(ptr byval(%A) align 8 %a, i32 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16) + R"(
   %m = and i32 %x, 7
   %z = zext i32 %m to i64
   %p = getelementptr inbounds [8 x i32], ptr %a, i64 0, i64 %z
@@ -565,13 +513,7 @@ r1:
   call void @trace(i64 %vw)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define ptr @start(i32 %x) noinline {
   %arg = alloca %A, align 8
   br label %fill
@@ -603,13 +545,10 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 // and uses hold no suspend between them only where no loop is in the way).
 // Both lowerings agree on the trace, run to the end and destroyed inside
 // the loop.
-const char kHeaderUse[] = R"(
+const std::string kHeaderUse = R"(
 define ptr @hdr(i64 %n, i64 %k) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16) + R"(
   %x = mul i64 %k, 7
   %y = call i64 @opaque(i64 %k)
   br label %header
@@ -628,13 +567,7 @@ body:
   %i1 = add i64 %i, 1
   br label %header
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 define i64 @opaque(i64 %v) noinline {
   %r = mul i64 %v, 1000
   ret i64 %r
@@ -647,13 +580,10 @@ define i64 @opaque(i64 %v) noinline {
 // recomputes %lo from the argument too instead of giving it a slot of its
 // own. Both lowerings agree on the trace; the frame is 32 bytes (40 with
 // %lo kept).
-const char kLateOperand[] = R"(
+const std::string kLateOperand = R"(
 define ptr @late(i64 %p, i32 %other) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16) + R"(
   %lo = trunc i64 %p to i32
   %w = add i64 %p, 5
   %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
@@ -672,14 +602,7 @@ r2:
   call void @trace(i64 %ow)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)";
+)" + FreeAndEnd();
 
 // Five i32 and i64 values cut out of two i64 arguments (%a's halves, %b's
 // low half and high bits) and a sum of them, all needed after suspends.
@@ -687,13 +610,10 @@ ret:
 // argument into the frame for it, so the chained plan keeps all of them
 // (48 bytes); LLVM keeps %a and %b and recomputes everything (40). The
 // forced plan, laid out beside the others, finds LLVM's frame.
-const char kSharedRoots[] = R"(
+const std::string kSharedRoots = R"(
 define ptr @roots(i32 %k, i64 %a, i64 %b) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16) + R"(
   %a0 = trunc i64 %a to i32
   %ah = lshr i64 %a, 32
   %a1 = trunc nuw i64 %ah to i32
@@ -723,14 +643,7 @@ r2:
   call void @trace(i64 %vw)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)";
+)" + FreeAndEnd();
 
 // Runs of @main: the trace both lowerings must give (or corolower's
 // alone, kNone), and every frame freed once.
@@ -738,10 +651,7 @@ const TraceCase kCases[] = {
     {"SplitCalleeInlinedIntoPresplitCaller", std::string(kSplitOnce) + R"(
 define ptr @outer(i64 %n) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %cid = call token @llvm.coro.id(i32 0, ptr null, ptr @once, ptr @once.resumers)
   %need = call i1 @llvm.coro.alloc(token %cid)
   br i1 %need, label %calloc, label %cbegin
@@ -780,13 +690,7 @@ after:
   call void @trace(i64 2)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %suspend
-suspend:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("suspend") + R"(
 define void @main() {
   %a = call ptr @outer(i64 5)
   call void @llvm.coro.resume(ptr %a)
@@ -810,10 +714,7 @@ define void @main() {
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %a = alloca i64, align 64
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_odd(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16, "null", "alloc_odd") + R"(
   store i64 %x, ptr %a
   call void @escape(ptr %a)
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
@@ -827,13 +728,7 @@ r:
   call void @trace(i64 %v)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_odd(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", kReturnHandle, "free_odd") + R"(
 define void @escape(ptr %p) {
   ret void
 }
@@ -866,10 +761,7 @@ entry:
   %a = alloca [16 x i64], align 128
   %b = alloca [8 x i64], align 64
   %c = alloca i64, align 32
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_odd(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16, "null", "alloc_odd") + R"(
   store i64 %x, ptr %a
   %x1 = add i64 %x, 1
   store i64 %x1, ptr %b
@@ -893,13 +785,7 @@ r2:
   call void @show(ptr %a, i64 128)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_odd(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", kReturnHandle, "free_odd") + R"(
 define void @escape(ptr %p) {
   ret void
 }

@@ -14,6 +14,73 @@ using namespace lowering;
 // split function may read the frame on that path; free_frame poisons
 // freed frames, so a read there shows in the trace.
 
+// @twice(a) = 2a, out of sight of the optimizer: a value of the ramp.
+const std::string kTwice = R"(
+define internal i64 @twice(i64 %a) noinline {
+  %r = mul i64 %a, 2
+  ret i64 %r
+}
+)";
+
+// @execute3(h): an executor that resumes the handle it is given three times.
+const std::string kExecute3 = R"(
+define internal void @execute3(ptr %h) {
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  call void @llvm.coro.resume(ptr %h)
+  ret void
+}
+)";
+
+// @co(x), whose await_suspend (@`helper`) resumes it `resumes` times, to
+// its end: after the await it traces x + 5 (and, resumed once more, x + 6
+// after a second suspend); then, on the suspended path as on every other,
+// x before coro.end.
+std::string ResumedInlineToItsEnd(const char *helper, int resumes) {
+  std::string s = std::string(R"(
+define internal void @)") + helper + R"((ptr %awaiter, ptr %frame) {
+)";
+  for (int k = 0; k < resumes; k++) s += "  call void @llvm.coro.resume(ptr %frame)\n";
+  s += R"(  ret void
+}
+define ptr @co(i64 %x) presplitcoroutine {
+entry:
+  %aw = alloca i64, align 8
+)" + Begin() + R"(
+  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s0, label %out [ i8 0, label %first
+                              i8 1, label %cleanup ]
+first:
+  %save = call token @llvm.coro.save(ptr null)
+  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @)" + helper + R"()
+  %s1 = call i8 @llvm.coro.suspend(token %save, i1 false)
+  switch i8 %s1, label %out [ i8 0, label %second
+                              i8 1, label %cleanup ]
+second:
+  %y = add i64 %x, 5
+  call void @trace(i64 %y)
+)";
+  if (resumes > 1)
+    s += R"(  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
+  switch i8 %s2, label %out [ i8 0, label %third
+                              i8 1, label %cleanup ]
+third:
+  %z = add i64 %x, 6
+  call void @trace(i64 %z)
+)";
+  return s + R"(  br label %cleanup
+cleanup:
+  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
+  call void @free_frame(ptr %f)
+  br label %out
+out:
+  call void @trace(i64 %x)
+  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
+  ret ptr %hdl
+}
+)";
+}
+
 // Runs of @main: the trace both lowerings must give (or corolower's
 // alone, kNone), and every frame freed once.
 const TraceCase kCases[] = {
@@ -26,10 +93,7 @@ define internal void @execute(ptr %h) {
 }
 define i64 @co(i64 %tok) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %save = call token @llvm.coro.save(ptr %hdl)
   call void @execute(ptr %hdl)
   %s = call i8 @llvm.coro.suspend(token %save, i1 false)
@@ -40,13 +104,7 @@ resume:
   call void @trace(i64 %t1)
   br label %cleanup
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %suspend
-suspend:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret i64 %tok
-}
+)" + FreeAndEnd("suspend", "  ret i64 %tok\n") + R"(
 define void @main() {
   %r = call i64 @co(i64 7)
   call void @trace(i64 %r)
@@ -61,40 +119,7 @@ define void @main() {
     // the outer resume function goes on along the suspended path, which uses
     // %x before coro.end. LLVM 22 reloads %x there from the freed frame (it
     // reloads in every block a suspend reaches), so it is no oracle here.
-    {"SuspendedPathOfAResumeFunctionKeepsItsValues", R"(
-define internal void @resume_now(ptr %awaiter, ptr %frame) {
-  call void @llvm.coro.resume(ptr %frame)
-  ret void
-}
-define ptr @co(i64 %x) presplitcoroutine {
-entry:
-  %aw = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
-  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s0, label %out [ i8 0, label %first
-                              i8 1, label %cleanup ]
-first:
-  %save = call token @llvm.coro.save(ptr null)
-  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @resume_now)
-  %s1 = call i8 @llvm.coro.suspend(token %save, i1 false)
-  switch i8 %s1, label %out [ i8 0, label %second
-                              i8 1, label %cleanup ]
-second:
-  %y = add i64 %x, 5
-  call void @trace(i64 %y)
-  br label %cleanup
-cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @trace(i64 %x)
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+    {"SuspendedPathOfAResumeFunctionKeepsItsValues", ResumedInlineToItsEnd("resume_now", 1) + R"(
 define void @main() {
   %h = call ptr @co(i64 1)
   call void @llvm.coro.resume(ptr %h)
@@ -115,10 +140,7 @@ define internal i1 @resume_then_true(ptr %awaiter, ptr %frame) {
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %aw = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s0, label %out [ i8 0, label %loop
                               i8 1, label %cleanup ]
@@ -142,13 +164,7 @@ done:
   call void @trace(i64 %z)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @co(i64 10)
   call void @llvm.coro.resume(ptr %h)
@@ -160,19 +176,10 @@ define void @main() {
     // As above with a value kept across more suspends than SSA repair takes
     // (kept in memory: stored once, loaded where used): its use after coro.end,
     // in the ramp alone, is the ramp's own value, not a load.
-    {"RampReturnsAValueKeptInMemoryAfterTheHandoff", R"(
-define internal void @execute3(ptr %h) {
-  call void @llvm.coro.resume(ptr %h)
-  call void @llvm.coro.resume(ptr %h)
-  call void @llvm.coro.resume(ptr %h)
-  ret void
-}
+    {"RampReturnsAValueKeptInMemoryAfterTheHandoff", kExecute3 + R"(
 define i64 @co(i64 %tok) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %save = call token @llvm.coro.save(ptr %hdl)
   call void @execute3(ptr %hdl)
   %s = call i8 @llvm.coro.suspend(token %save, i1 false)
@@ -195,13 +202,7 @@ r3:
   call void @trace(i64 %t3)
   br label %cleanup
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %suspend
-suspend:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret i64 %tok
-}
+)" + FreeAndEnd("suspend", "  ret i64 %tok\n") + R"(
 define void @main() {
   %r = call i64 @co(i64 10)
   call void @trace(i64 %r)
@@ -215,17 +216,10 @@ define void @main() {
     // destroy function, entered at the final suspend, must not be handed a
     // value of the resumed path for it (a reload made at an earlier suspend,
     // which does not dominate the final suspend's entry there).
-    {"RampOnlyUseOfAValueNotKeptAcrossTheFinalSuspend", R"(
-define internal i64 @twice(i64 %a) noinline {
-  %r = mul i64 %a, 2
-  ret i64 %r
-}
+    {"RampOnlyUseOfAValueNotKeptAcrossTheFinalSuspend", kTwice + R"(
 define ptr @co(i64 %a) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = call i64 @twice(i64 %a)
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %body
@@ -246,15 +240,7 @@ fin:
 trap:
   unreachable
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  %t = add i64 %v, 100
-  call void @trace(i64 %t)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", "  %t = add i64 %v, 100\n  call void @trace(i64 %t)\n  ret ptr %hdl\n") + R"(
 define void @main() {
   %h = call ptr @co(i64 5)
   call void @llvm.coro.resume(ptr %h)
@@ -271,21 +257,14 @@ define void @main() {
     // straight to the final suspend: the value reaching the final suspend is
     // a phi of the ramp's value and the resumed path's, which the destroy
     // function, entered there, does not contain.
-    {"RampOnlyUseAfterAnAwaitThatSkipsToTheFinalSuspend", R"(
-define internal i64 @twice(i64 %a) noinline {
-  %r = mul i64 %a, 2
-  ret i64 %r
-}
+    {"RampOnlyUseAfterAnAwaitThatSkipsToTheFinalSuspend", kTwice + R"(
 define internal i1 @go_if_awaiter(ptr %awaiter, ptr %frame) {
   %go = icmp ne ptr %awaiter, null
   ret i1 %go
 }
 define ptr @co(i64 %a, ptr %aw) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = call i64 @twice(i64 %a)
   %sv = call token @llvm.coro.save(ptr %hdl)
   %go = call i1 @llvm.coro.await.suspend.bool(ptr %aw, ptr %hdl, ptr @go_if_awaiter)
@@ -304,15 +283,7 @@ fin:
 trap:
   unreachable
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  %t = add i64 %v, 100
-  call void @trace(i64 %t)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", "  %t = add i64 %v, 100\n  call void @trace(i64 %t)\n  ret ptr %hdl\n") + R"(
 define void @main() {
   %x = alloca i64, align 8
   %h = call ptr @co(i64 5, ptr null)
@@ -329,17 +300,10 @@ define void @main() {
     // suspend), so the value merged there comes, on that edge, from the ramp
     // alone. The destroy function, entered at the final suspend (which the
     // value does not cross), must not get a merge of it.
-    {"EdgeOutOfTheRampsEndCarriesTheRampsValue", R"(
-define internal i64 @twice(i64 %a) noinline {
-  %r = mul i64 %a, 2
-  ret i64 %r
-}
+    {"EdgeOutOfTheRampsEndCarriesTheRampsValue", kTwice + R"(
 define ptr @co(i64 %a, i1 %c) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = call i64 @twice(i64 %a)
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %ret [ i8 0, label %body
@@ -363,15 +327,7 @@ fin:
 trap:
   unreachable
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  br label %x
-out:
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", "  br label %x\nout:\n  ret ptr %hdl\n") + R"(
 define void @main() {
   %h = call ptr @co(i64 5, i1 true)
   call void @llvm.coro.resume(ptr %h)
@@ -388,23 +344,10 @@ define void @main() {
     // block after the ramp's coro.end loads nothing on the ramp's edge (the
     // frame is freed and poisoned by then). LLVM 22 reloads there from the
     // freed frame, so it is no oracle.
-    {"EdgeOutOfTheRampsEndLoadsNothingInMemoryMode", R"(
-define internal i64 @twice(i64 %a) noinline {
-  %r = mul i64 %a, 2
-  ret i64 %r
-}
-define internal void @execute3(ptr %h) {
-  call void @llvm.coro.resume(ptr %h)
-  call void @llvm.coro.resume(ptr %h)
-  call void @llvm.coro.resume(ptr %h)
-  ret void
-}
+    {"EdgeOutOfTheRampsEndLoadsNothingInMemoryMode", kTwice + kExecute3 + R"(
 define ptr @co(i64 %a) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = call i64 @twice(i64 %a)
   %save = call token @llvm.coro.save(ptr %hdl)
   call void @execute3(ptr %hdl)
@@ -430,15 +373,7 @@ x:
   call void @trace(i64 %t)
   br i1 %p, label %out, label %cleanup
 cleanup:
-  %m = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %m)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  br label %x
-out:
-  ret ptr %hdl
-}
+)" + FreeAndEnd("ret", "  br label %x\nout:\n  ret ptr %hdl\n") + R"(
 define void @main() {
   %h = call ptr @co(i64 5)
   ret void
@@ -451,47 +386,7 @@ define void @main() {
     // await_suspend ran the coroutine to its end, and after coro.free. It is
     // kept with SSA repair instead, so those uses get the function's own
     // value. LLVM 22 reloads there from the freed frame: no oracle.
-    {"ValueAcrossManySuspendsUsedWhereTheFrameMayBeGone", R"(
-define internal void @resume_twice(ptr %awaiter, ptr %frame) {
-  call void @llvm.coro.resume(ptr %frame)
-  call void @llvm.coro.resume(ptr %frame)
-  ret void
-}
-define ptr @co(i64 %x) presplitcoroutine {
-entry:
-  %aw = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
-  %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s0, label %out [ i8 0, label %first
-                              i8 1, label %cleanup ]
-first:
-  %save = call token @llvm.coro.save(ptr null)
-  call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @resume_twice)
-  %s1 = call i8 @llvm.coro.suspend(token %save, i1 false)
-  switch i8 %s1, label %out [ i8 0, label %second
-                              i8 1, label %cleanup ]
-second:
-  %y = add i64 %x, 5
-  call void @trace(i64 %y)
-  %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s2, label %out [ i8 0, label %third
-                              i8 1, label %cleanup ]
-third:
-  %z = add i64 %x, 6
-  call void @trace(i64 %z)
-  br label %cleanup
-cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @trace(i64 %x)
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+    {"ValueAcrossManySuspendsUsedWhereTheFrameMayBeGone", ResumedInlineToItsEnd("resume_twice", 2) + R"(
 define void @main() {
   %h = call ptr @co(i64 1)
   call void @llvm.coro.resume(ptr %h)

@@ -10,13 +10,10 @@ using namespace lowering;
 // Regressions for library bugs found by these tests. The crash case is a
 // death test, so a crash fails one test instead of the whole suite.
 
-const char kNoSuspend[] = R"(
+const std::string kNoSuspend = R"(
 define ptr @straight(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   call void @trace(i64 %x)
   %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
   call void @free_frame(ptr %f)
@@ -53,10 +50,7 @@ TEST(Lowering, SuspendResultSwitchedPastNextSuspendLowers) {
   crlh::Module m(std::string(R"(
 define ptr @f(i64 %n) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s2 = call i8 @llvm.coro.suspend(token none, i1 false)
   %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s1, label %out [ i8 0, label %r1
@@ -66,14 +60,7 @@ r1:
   switch i8 %s2, label %out [ i8 0, label %cleanup
                               i8 1, label %cleanup ]
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)") + kDecls);
+)" + FreeAndEnd("out")) + kDecls);
   ASSERT_TRUE(m.ok()) << m.error();
   ASSERT_TRUE(crlh::LowersOk(m));
   ASSERT_TRUE(crlh::Verifies(m));
@@ -84,13 +71,10 @@ out:
 // each suspend from %n and %k, which the frame keeps; %obj is returned by
 // the ramp after coro.end only. Driven through both suspends, and destroyed
 // at the second one in a second run.
-const char kRemat[] = R"(
+const std::string kRemat = R"(
 define ptr @co(i32 %n, i32 %k) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %wide = sext i32 %n to i64
   %sum = add i32 %n, %k
   %obj = getelementptr i8, ptr %hdl, i64 0
@@ -112,27 +96,17 @@ r2:
   br label %cleanup
 cleanup:
   call void @trace(i64 99)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %obj
-}
-)";
+)" + FreeAndEnd("ret", "  ret ptr %obj\n");
 
 // Two arrays in consecutive scopes share frame storage (their lifetimes
 // never meet); each keeps its contents across its own suspend point, and
 // destroying at either suspend runs that scope's cleanup.
-const char kScoped[] = R"(
+const std::string kScoped = R"(
 define ptr @co(i64 %n) presplitcoroutine {
 entry:
   %a = alloca [32 x i64], align 16
   %b = alloca [32 x i64], align 16
-  %id = call token @llvm.coro.id(i32 16, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(16) + R"(
   call void @llvm.lifetime.start.p0(ptr %a)
   %a31 = getelementptr [32 x i64], ptr %a, i64 0, i64 31
   store i64 %n, ptr %a
@@ -167,26 +141,17 @@ destroy_b:
   call void @llvm.lifetime.end.p0(ptr %b)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 declare void @llvm.lifetime.start.p0(ptr)
 declare void @llvm.lifetime.end.p0(ptr)
 )";
 
 // SSA repair: %v crosses a suspend on each arm of a diamond; after the join
 // the two reloads meet in a phi. Both arms, driven to the end.
-const char kDiamond[] = R"(
+const std::string kDiamond = R"(
 define ptr @co(i64 %n, i1 %c) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %v = mul i64 %n, 7
   %w = call i64 @llvm.abs.i64(i64 %v, i1 false)
   br i1 %c, label %a, label %b
@@ -204,13 +169,7 @@ join:
   call void @trace(i64 %w)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd() + R"(
 declare i64 @llvm.abs.i64(i64, i1)
 )";
 
@@ -284,10 +243,7 @@ const TraceCase kCases[] = {
     {"UnreachableSuspendIsIgnored", R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %out [ i8 0, label %res
                              i8 1, label %cleanup ]
@@ -299,13 +255,7 @@ res:
   call void @trace(i64 %x)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @co(i64 8)
   call void @llvm.coro.resume(ptr %h)
@@ -319,10 +269,7 @@ define void @main() {
     {"SaveOfUnreachableSuspendIsDropped", R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %save = call token @llvm.coro.save(ptr %hdl)
   call void @trace(i64 %x)
   ret ptr %hdl
@@ -347,10 +294,7 @@ define void @main() {
     {"SuspendResultUsedAfterAnotherSuspend", R"(
 define ptr @late(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s1 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s1, label %out [ i8 0, label %first
                               i8 1, label %cleanup ]
@@ -365,13 +309,7 @@ second:
   call void @trace(i64 %v)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @late(i64 6)
   call void @llvm.coro.resume(ptr %h)

@@ -20,10 +20,7 @@ std::string ChainCoroutine(int n, bool final_suspend) {
   std::string s = R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   br label %p0
 )";
   for (int k = 0; k < n; k++) {
@@ -43,14 +40,7 @@ entry:
     s += "  br label %cleanup\n";
   }
   s += R"(cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)";
+)" + FreeAndEnd();
   return s;
 }
 
@@ -120,10 +110,7 @@ std::string TwoPointCoroutine(const TwoPoints &t) {
   std::string s = R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   call void @trace(i64 %x)
   %y = mul i64 %x, 3
 )";
@@ -164,14 +151,7 @@ entry:
   else
     s += "  br label %cleanup\n";
   s += R"(cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)";
+)" + FreeAndEnd();
   return s;
 }
 

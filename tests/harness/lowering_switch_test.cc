@@ -1,6 +1,7 @@
 // The switched-resume ABI's basic constructs, differential against LLVM:
 // suspends and their results, destroy at each point, promises, await
 // suspend forms, symmetric transfer, allocas and values across suspends.
+#include "tests/harness/ir_fragments.h"
 #include "tests/harness/lowering_fixture.h"
 
 namespace {
@@ -24,10 +25,7 @@ define internal i1 @odd(ptr %awaiter, ptr %frame) {
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
   %aw = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   call void @trace(i64 %x)
   br label %await
 p:
@@ -71,14 +69,7 @@ df:
   call void @trace(i64 2000)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %ret
-ret:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
-)";
+)" + FreeAndEnd();
   Differential(co + R"(
 define void @main() {
   %a = call ptr @co(i64 1)
@@ -106,32 +97,7 @@ define void @main() {
 // Runs of @main: the trace both lowerings must give (or corolower's
 // alone, kNone), and every frame freed once.
 const TraceCase kCases[] = {
-    {"CounterLoop", R"(
-define ptr @counter(i64 %n) presplitcoroutine {
-entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
-  br label %loop
-loop:
-  %v = phi i64 [ %n, %entry ], [ %next, %resume ]
-  call void @trace(i64 %v)
-  %s = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s, label %out [ i8 0, label %resume
-                             i8 1, label %cleanup ]
-resume:
-  %next = add i64 %v, 1
-  br label %loop
-cleanup:
-  call void @trace(i64 -1)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+    {"CounterLoop", crlh::Counter() + R"(
 define void @main() {
   %h = call ptr @counter(i64 10)
   call void @llvm.coro.resume(ptr %h)
@@ -147,32 +113,7 @@ define void @main() {
     // landing pad turns the intrinsic call into an invoke; it must stay an
     // invoke of the resume or destroy function, with both successors (the phi in
     // the normal successor keeps its incoming block).
-    {"InvokedResumeAndDestroy", R"(
-define ptr @counter(i64 %n) presplitcoroutine {
-entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
-  br label %loop
-loop:
-  %v = phi i64 [ %n, %entry ], [ %next, %resume ]
-  call void @trace(i64 %v)
-  %s = call i8 @llvm.coro.suspend(token none, i1 false)
-  switch i8 %s, label %out [ i8 0, label %resume
-                             i8 1, label %cleanup ]
-resume:
-  %next = add i64 %v, 1
-  br label %loop
-cleanup:
-  call void @trace(i64 -1)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+    {"InvokedResumeAndDestroy", crlh::Counter() + R"(
 declare i32 @__gxx_personality_v0(...)
 define void @main() personality ptr @__gxx_personality_v0 {
 entry:
@@ -227,13 +168,7 @@ r3:
   call void @trace(i64 %b)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @pre_use(i64 40)
   call void @llvm.coro.resume(ptr %h)
@@ -250,10 +185,7 @@ define void @main() {
     {"RampReturnAfterUnwindEndInClones", R"(
 define ptr @bail(i64 %n) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   br label %loop
 loop:
   %v = phi i64 [ %n, %entry ], [ %next, %resume ]
@@ -272,13 +204,7 @@ resume:
   %next = add i64 %v, 1
   br label %loop
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @bail(i64 1)
   call void @llvm.coro.resume(ptr %h)
@@ -295,10 +221,7 @@ define void @main() {
 define ptr @pair(i64 %n) presplitcoroutine {
 entry:
   %promise = alloca i64, i32 2, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr %promise, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(0, "%promise") + R"(
   store i64 %n, ptr %promise
   %second = getelementptr i64, ptr %promise, i64 1
   store i64 0, ptr %second
@@ -312,13 +235,7 @@ resume:
   call void @trace(i64 %sum)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @pair(i64 30)
   %p = call ptr @llvm.coro.promise(ptr %h, i32 8, i1 false)
@@ -335,10 +252,7 @@ define void @main() {
 define ptr @gen(i64 %start) presplitcoroutine {
 entry:
   %promise = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 8, ptr %promise, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin(8, "%promise") + R"(
   br label %loop
 loop:
   %i = phi i64 [ %start, %entry ], [ %inc, %resume ]
@@ -360,13 +274,7 @@ trap:
   unreachable
 cleanup:
   call void @trace(i64 -1)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
 entry:
   %h = call ptr @gen(i64 1)
@@ -398,10 +306,7 @@ done:
     {"DestroyAtEachSuspendPoint", R"(
 define ptr @steps(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %a = mul i64 %x, 10
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s0, label %out [ i8 0, label %one
@@ -429,13 +334,7 @@ cleanup1:
   br label %cleanup
 cleanup:
   call void @trace(i64 -1)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h0 = call ptr @steps(i64 1)
   call void @llvm.coro.destroy(ptr %h0)
@@ -468,10 +367,7 @@ define internal void @fill_impl(ptr %p, i64 %n) {
 define ptr @arr(i64 %n) presplitcoroutine {
 entry:
   %buf = alloca [2 x i64], align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   call void @fill_impl(ptr %buf, i64 %n)
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s, label %out [ i8 0, label %resume
@@ -491,13 +387,7 @@ resume2:
   call void @trace(i64 %f0)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %a = call ptr @arr(i64 5)
   %b = call ptr @arr(i64 100)
@@ -518,32 +408,12 @@ define void @main() {
     // own, not a plain alloca).
     // %err: 6 -> 97; i = 0: 195; 1, 2: 195; 3: 2*195 + 48 + 1;
     // destroyed: 2*439 + 48 + 1. %late: 97 each time.
-    {"SwifterrorAllocasAcrossSuspends", R"(
-define swiftcc void @thrower(i64 %v, ptr swifterror %err) {
-  %m = urem i64 %v, 3
-  %t = icmp eq i64 %m, 0
-  br i1 %t, label %throw, label %ok
-throw:
-  %old = load ptr, ptr %err
-  %oi = ptrtoint ptr %old to i64
-  %o2 = mul i64 %oi, 2
-  %x = mul i64 %v, 16
-  %y = add i64 %o2, %x
-  %z = add i64 %y, 1
-  %p = inttoptr i64 %z to ptr
-  store ptr %p, ptr %err
-  br label %ok
-ok:
-  ret void
-}
+    {"SwifterrorAllocasAcrossSuspends", std::string(crlh::kThrower) + R"(
 define ptr @errs(i64 %n) presplitcoroutine {
 entry:
   %err = alloca swifterror ptr, align 8
   %late = alloca swifterror ptr, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   store ptr null, ptr %err
   call swiftcc void @thrower(i64 %n, ptr swifterror %err)
   br label %loop
@@ -569,13 +439,7 @@ cleanup:
   %c = load ptr, ptr %err
   %ci = ptrtoint ptr %c to i64
   call void @trace(i64 %ci)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @errs(i64 6)
   call void @llvm.coro.resume(ptr %h)
@@ -603,10 +467,7 @@ go:
 define ptr @task(i64 %tag, ptr %cont) presplitcoroutine {
 entry:
   %aw = alloca ptr, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   store ptr %cont, ptr %aw
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s0, label %out [ i8 0, label %body
@@ -621,13 +482,7 @@ body:
 trap:
   unreachable
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %a = call ptr @task(i64 1, ptr null)
   %b = call ptr @task(i64 2, ptr %a)
@@ -656,10 +511,7 @@ define internal i1 @maybe(ptr %awaiter, ptr %frame) {
 define ptr @co(i64 %n) presplitcoroutine {
 entry:
   %aw = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   br label %loop
 loop:
   %i = phi i64 [ %n, %entry ], [ %next, %after ]
@@ -678,13 +530,7 @@ after:
   br i1 %stop, label %cleanup, label %loop
 cleanup:
   call void @trace(i64 -1)
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   ; 0: no suspend, 1: suspends (main resumes), 2: no, 3: suspends, 4: no,
   ; 5: suspends ... then done at 6.
@@ -708,10 +554,7 @@ define internal void @record(ptr %awaiter, ptr %frame) {
 define ptr @co() presplitcoroutine {
 entry:
   %aw = alloca i64, align 8
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   br label %loop
 loop:
   %k = phi i64 [ 0, %entry ], [ %k1, %body ]
@@ -729,13 +572,7 @@ body:
   call void @trace(i64 %k1)
   br label %loop
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @co()
   call void @llvm.coro.resume(ptr %h)
@@ -749,10 +586,7 @@ define void @main() {
     {"SuspendResultThroughCompare", R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %s = call i8 @llvm.coro.suspend(token none, i1 false)
   %suspended = icmp slt i8 %s, 0
   br i1 %suspended, label %out, label %check
@@ -763,13 +597,7 @@ res:
   call void @trace(i64 %x)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %a = call ptr @co(i64 5)
   %b = call ptr @co(i64 6)
@@ -784,10 +612,7 @@ define void @main() {
     {"ManyValuesAcrossDifferentSuspends", R"(
 define ptr @co(i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
-  %size = call i64 @llvm.coro.size.i64()
-  %mem = call ptr @alloc_frame(i64 %size)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr %mem)
+)" + Begin() + R"(
   %a = add i64 %x, 1
   %b = add i64 %x, 2
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
@@ -813,13 +638,7 @@ r2:
   call void @trace(i64 %x)
   br label %cleanup
 cleanup:
-  %f = call ptr @llvm.coro.free(token %id, ptr %hdl)
-  call void @free_frame(ptr %f)
-  br label %out
-out:
-  call void @llvm.coro.end(ptr %hdl, i1 false, token none)
-  ret ptr %hdl
-}
+)" + FreeAndEnd("out") + R"(
 define void @main() {
   %h = call ptr @co(i64 7)
   %g = call ptr @co(i64 9)

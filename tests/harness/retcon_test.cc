@@ -13,6 +13,7 @@
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "tests/harness/harness_gtest.h"
+#include "tests/harness/ir_fragments.h"
 
 namespace {
 
@@ -80,14 +81,7 @@ struct Want {
 void Differential(const std::string &body, const Want &want) {
   std::string ir = body + kDecls;
   crlh::Module ours(ir), ref(ir);
-  ASSERT_TRUE(ours.ok()) << ours.error();
-  ASSERT_TRUE(crlh::Verifies(ours));
-  AddHooks(ours);
-  AddHooks(ref);
-  ASSERT_TRUE(crlh::LowersOk(ours));
-  ASSERT_TRUE(crlh::Verifies(ours));
-  ASSERT_TRUE(crlh::FullyLowered(ours));
-  ASSERT_TRUE(crlh::LowersWithLlvm(ref));
+  ASSERT_NO_FATAL_FAILURE(crlh::LowerBoth(ours, ref, AddHooks));
   Outcome a = RunOne(ours), b = RunOne(ref);
   EXPECT_EQ(b.trace, want.trace) << "LLVM's own lowering disagrees with the expectation";
   EXPECT_EQ(a.trace, want.trace) << "corolower's output:\n" << ours.Print();
@@ -125,38 +119,51 @@ void OursAndLlvm(const std::string &body, const std::string &ours_trace,
                  const std::string &llvm_trace) {
   std::string ir = body + kDecls;
   crlh::Module ours(ir), ref(ir);
-  ASSERT_TRUE(ours.ok()) << ours.error();
-  AddHooks(ours);
-  AddHooks(ref);
-  ASSERT_TRUE(crlh::LowersOk(ours));
-  ASSERT_TRUE(crlh::Verifies(ours));
-  ASSERT_TRUE(crlh::FullyLowered(ours));
-  ASSERT_TRUE(crlh::LowersWithLlvm(ref));
+  ASSERT_NO_FATAL_FAILURE(crlh::LowerBoth(ours, ref, AddHooks));
   EXPECT_EQ(RunOne(ours).trace, ours_trace) << ours.Print();
   EXPECT_EQ(RunOne(ref).trace, llvm_trace) << "LLVM's lowering changed";
 }
 
-// Swifterror: @thrower sets the error for multiples of 3, to a value that
-// also depends on the error it was called with (so that a slot handed the
-// wrong value shows).
-const char kThrower[] = R"(
-define swiftcc void @thrower(i64 %v, ptr swifterror %err) {
-  %m = urem i64 %v, 3
-  %t = icmp eq i64 %m, 0
-  br i1 %t, label %throw, label %ok
-throw:
-  %old = load ptr, ptr %err
-  %oi = ptrtoint ptr %old to i64
-  %o2 = mul i64 %oi, 2
-  %x = mul i64 %v, 16
-  %y = add i64 %o2, %x
-  %z = add i64 %y, 1
-  %p = inttoptr i64 %z to ptr
-  store ptr %p, ptr %err
-  br label %ok
-ok:
-  ret void
+// The first lines of every retcon coroutine here: coro.id.retcon (or
+// .retcon.once) for a caller's buffer (%buffer) of `size` bytes, aligned
+// to 8, continuations of prototype @`proto`, frames that do not fit from
+// @rc_alloc and back to @rc_free; then coro.begin, whose handle is %hdl.
+std::string RetconIdAndBegin(const char *intrinsic, const char *proto, int size) {
+  return std::string("  %id = call token @") + intrinsic + "(i32 " + std::to_string(size) +
+         ", i32 8, ptr %buffer, ptr @" + proto + ", ptr @rc_alloc, ptr @rc_free)\n"
+         "  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)\n";
 }
+std::string RetconBegin(const char *proto, int size = 16) {
+  return RetconIdAndBegin("llvm.coro.id.retcon", proto, size);
+}
+std::string RetconOnceBegin(const char *proto, int size = 16) {
+  return RetconIdAndBegin("llvm.coro.id.retcon.once", proto, size);
+}
+
+// The loop of a @main that runs a retcon generator to its end: from block
+// `entry`, where %r0 is the ramp's result ({ptr, T}) and %buf its buffer,
+// it calls each continuation (not aborting) until one is null, tracing
+// each value yielded with it when `traced`, then goes on at block `done`.
+std::string ResumeUntilNull(const std::string &type, bool traced, const char *done = "out") {
+  const std::string pair = "{ptr, " + type + "}";
+  std::string s = "  br label %loop\n"
+                  "loop:\n"
+                  "  %r = phi " + pair + " [ %r0, %entry ], [ %rn, %next ]\n"
+                  "  %k = extractvalue " + pair + " %r, 0\n"
+                  "  %fin = icmp eq ptr %k, null\n"
+                  "  br i1 %fin, label %" + done + ", label %next\n"
+                  "next:\n";
+  if (traced) {
+    s += "  %v = extractvalue " + pair + " %r, 1\n";
+    s += type == "i64" ? "  call void @trace(i64 %v)\n"
+                       : "  %v64 = sext " + type + " %v to i64\n  call void @trace(i64 %v64)\n";
+  }
+  return s + "  %rn = call " + pair + " %k(ptr %buf, i1 false)\n  br label %loop\n";
+}
+
+// Swifterror: @thrower (ir_fragments.h) and @trace_err, which traces the
+// error in the slot it is given.
+const std::string kSwifterrorHelpers = std::string(crlh::kThrower) + R"(
 define void @trace_err(ptr swifterror %err) {
   %e = load ptr, ptr %err
   %ei = ptrtoint ptr %e to i64
@@ -172,12 +179,11 @@ declare {i1, ptr} @llvm.coro.suspend.retcon.sl_i1p0s(...)
 // every function leaves the error in its caller's slot (5, put there by
 // the last caller, survives the abort).
 TEST(Retcon, SwifterrorArgumentFollowsEachCallersSlot) {
-  Differential(std::string(kThrower) + R"(
+  Differential(kSwifterrorHelpers + R"(
 declare swiftcc ptr @eg_proto(ptr, i1, ptr swifterror)
 define swiftcc ptr @errgen(ptr %buffer, i64 %n, ptr swifterror %err) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @eg_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("eg_proto") + R"(
   br label %loop
 loop:
   %i = phi i64 [ 0, %entry ], [ %i1, %resume ]
@@ -224,12 +230,11 @@ define void @main() {
 // it; LLVM 22 stores null over it on entry ("swifterror is always null on
 // entry", which Swift's callers ensure).
 TEST(Retcon, SwifterrorRampStartsFromTheCallersError) {
-  OursAndLlvm(std::string(kThrower) + R"(
+  OursAndLlvm(kSwifterrorHelpers + R"(
 declare swiftcc ptr @eg_proto(ptr, i1, ptr swifterror)
 define swiftcc ptr @peek(ptr %buffer, ptr swifterror %err) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @eg_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("eg_proto") + R"(
   call void @trace_err(ptr swifterror %err)
   %in = call {i1, ptr} (...) @llvm.coro.suspend.retcon.sl_i1p0s()
   call void @trace_err(ptr swifterror %err)
@@ -256,12 +261,11 @@ define void @main() {
 // ramp whose caller passes null does (LLVM 22 reads a fresh, uninitialized
 // slot there: undefined, so no trace of LLVM's is checked).
 TEST(Retcon, SwifterrorArgumentStartsFromNullWhereTheContinuationHasNoSlot) {
-  OursOnly(std::string(kThrower) + R"(
+  OursOnly(kSwifterrorHelpers + R"(
 declare swiftcc ptr @ns_proto(ptr, i1)
 define swiftcc ptr @keep(ptr %buffer, ptr swifterror %err) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @ns_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("ns_proto") + R"(
   call swiftcc void @thrower(i64 3, ptr swifterror %err)
   %abort = call i1 (...) @llvm.coro.suspend.retcon.i1()
   call void @trace_err(ptr swifterror %err)
@@ -289,14 +293,13 @@ define void @main() {
 // that parameter to the alloca's callee, and the caller finds the alloca's
 // error (147) as if the coroutine had thrown it.
 TEST(Retcon, SwifterrorAllocaLeavesTheCallersSlotAlone) {
-  OursAndLlvm(std::string(kThrower) + R"(
+  OursAndLlvm(kSwifterrorHelpers + R"(
 declare swiftcc ptr @eg_proto(ptr, i1, ptr swifterror)
 define swiftcc ptr @local(ptr %buffer) presplitcoroutine {
 entry:
   %a = alloca swifterror ptr, align 8
   store ptr null, ptr %a
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @eg_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("eg_proto") + R"(
   br label %loop
 loop:
   call swiftcc void @thrower(i64 3, ptr swifterror %a)
@@ -331,14 +334,13 @@ const crl_frame_report *ReportOf(crlh_ctx *c, const char *fn) {
 }
 
 // A generator of squares 0, 1, 4, ... below n*n, yielding i32.
-const char kSquares[] = R"(
+const std::string kSquares = R"(
 define {ptr, i32} @sq_proto(ptr, i1) {
   unreachable
 }
 define {ptr, i32} @squares(ptr %buffer, i32 %n) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @sq_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("sq_proto") + R"(
   br label %loop
 loop:
   %i = phi i32 [ 0, %entry ], [ %inc, %resume ]
@@ -366,18 +368,7 @@ define void @main() {
 entry:
   %buf = alloca [16 x i8], align 8
   %r0 = call {ptr, i32} @squares(ptr %buf, i32 4)
-  br label %loop
-loop:
-  %r = phi {ptr, i32} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i32} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %out, label %next
-next:
-  %v = extractvalue {ptr, i32} %r, 1
-  %v64 = sext i32 %v to i64
-  call void @trace(i64 %v64)
-  %rn = call {ptr, i32} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i32", true) + R"(
 out:
   call void @trace(i64 100)
   ret void
@@ -442,15 +433,14 @@ define void @main() {
 // A frame far larger than its buffer: allocated once per instance, freed
 // once on every way the coroutine ends (completion, abort, and in the
 // ramp without suspending), its address kept in the buffer.
-const char kBig[] = R"(
+const std::string kBig = R"(
 define {ptr, i64} @big_proto(ptr, i1) {
   unreachable
 }
 define {ptr, i64} @big(ptr %buffer, i64 %n) presplitcoroutine {
 entry:
   %arr = alloca [32 x i64], align 8
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @big_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("big_proto") + R"(
   %zero = icmp eq i64 %n, 0
   br i1 %zero, label %done, label %fill
 fill:
@@ -531,15 +521,14 @@ TEST(Retcon, FrameReportSaysWhereTheFrameLives) {
 
 // A _modify accessor: yields the address of a scratch copy; a normal
 // resume writes it back, an abnormal one discards it.
-const char kModify[] = R"(
+const std::string kModify = R"(
 define void @mod_proto(ptr, i1) {
   unreachable
 }
 define {ptr, ptr} @modify(ptr %buffer, ptr %cell) presplitcoroutine {
 entry:
   %tmp = alloca i64, align 8
-  %id = call token @llvm.coro.id.retcon.once(i32 32, i32 8, ptr %buffer, ptr @mod_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconOnceBegin("mod_proto", 32) + R"(
   %old = load i64, ptr %cell
   store i64 %old, ptr %tmp
   %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(ptr %tmp)
@@ -587,8 +576,7 @@ define {i32, i32} @res_proto(ptr, i1) {
 }
 define {ptr, i32} @swap(ptr %buffer, ptr %cell, i32 %new) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon.once(i32 16, i32 8, ptr %buffer, ptr @res_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconOnceBegin("res_proto") + R"(
   %old = load i32, ptr %cell
   %abort = call i1 (...) @llvm.coro.suspend.retcon.i1(i32 %old)
   br i1 %abort, label %end, label %write
@@ -639,8 +627,7 @@ define {ptr, i64} @acc_proto(ptr, i64, i1) {
 }
 define {ptr, i64} @acc(ptr %buffer, i64 %init) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @acc_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("acc_proto") + R"(
   br label %loop
 loop:
   %total = phi i64 [ %init, %entry ], [ %next, %add ]
@@ -684,8 +671,7 @@ define {ptr, i64} @dyn_proto(ptr, i1) {
 }
 define {ptr, i64} @dyn(ptr %buffer, i64 %n) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 32, i32 8, ptr %buffer, ptr @dyn_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("dyn_proto", 32) + R"(
   %bytes = mul i64 %n, 8
   %kept = call token @llvm.coro.alloca.alloc.i64(i64 %bytes, i32 8)
   %p = call ptr @llvm.coro.alloca.get(token %kept)
@@ -725,17 +711,7 @@ define void @main() {
 entry:
   %buf = alloca [32 x i8], align 8
   %r0 = call {ptr, i64} @dyn(ptr %buf, i64 4)
-  br label %loop
-loop:
-  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i64} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %out, label %next
-next:
-  %v = extractvalue {ptr, i64} %r, 1
-  call void @trace(i64 %v)
-  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i64", true) + R"(
 out:
   ret void
 }
@@ -773,8 +749,7 @@ define {ptr, i64} @pairs(ptr %buffer, ptr %src, i64 %rows) presplitcoroutine {
 entry:
   %base = load i64, ptr %src
   %scale = call i64 @llvm.abs.i64(i64 %base, i1 false)
-  %id = call token @llvm.coro.id.retcon(i32 64, i32 8, ptr %buffer, ptr @pairs_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("pairs_proto", 64) + R"(
   br label %outer
 outer:
   %r = phi i64 [ 0, %entry ], [ %r1, %outer.next ]
@@ -808,17 +783,7 @@ entry:
   store i64 -3, ptr %src
   %r0 = call {ptr, i64} @pairs(ptr %buf, ptr %src, i64 2)
   store i64 1000, ptr %src
-  br label %loop
-loop:
-  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i64} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %out, label %next
-next:
-  %v = extractvalue {ptr, i64} %r, 1
-  call void @trace(i64 %v)
-  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i64", true) + R"(
 out:
   ret void
 }
@@ -837,8 +802,7 @@ define {ptr, i64} @ph_proto(ptr, i1) {
 }
 define {ptr, i64} @phases(ptr %buffer, i64 %x) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @ph_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("ph_proto") + R"(
   %a = call i64 @opaque(i64 %x)
   %b = call i64 @opaque(i64 %a)
   %s1 = call i1 (...) @llvm.coro.suspend.retcon.i1(i64 1)
@@ -857,15 +821,7 @@ define void @main() {
 entry:
   %buf = alloca [16 x i8], align 8
   %r0 = call {ptr, i64} @phases(ptr %buf, i64 5)
-  br label %loop
-loop:
-  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i64} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %out, label %next
-next:
-  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i64", false) + R"(
 out:
   ret void
 }
@@ -887,8 +843,7 @@ define {ptr, i64} @ex_proto(ptr, i1) {
 define {ptr, i64} @exits(ptr %buffer, i64 %n) presplitcoroutine {
 entry:
   %big = alloca [8 x i64], align 8
-  %id = call token @llvm.coro.id.retcon(i32 8, i32 8, ptr %buffer, ptr @ex_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("ex_proto", 8) + R"(
   store i64 %n, ptr %big
   %neg = icmp slt i64 %n, 0
   br i1 %neg, label %early, label %go
@@ -1052,14 +1007,13 @@ define void @main() {
 // in the caller's 16-byte buffer, no allocation (chains bounded at four
 // levels kept c_k and three v's: 40 bytes, allocated). The driver yields
 // every c_k, runs one instance to the end and aborts one at suspend 6.
-const char kHistory[] = R"(
+const std::string kHistory = R"(
 define {ptr, i64} @hist_proto(ptr, i1) {
   unreachable
 }
 define {ptr, i64} @hist(ptr %buffer, i64 %seed) presplitcoroutine {
 entry:
-  %id = call token @llvm.coro.id.retcon(i32 16, i32 8, ptr %buffer, ptr @hist_proto, ptr @rc_alloc, ptr @rc_free)
-  %hdl = call ptr @llvm.coro.begin(token %id, ptr null)
+)" + RetconBegin("hist_proto") + R"(
   %c0 = add i64 %seed, 0
   br label %s0
 s0:
@@ -1166,17 +1120,7 @@ define void @main() {
 entry:
   %buf = alloca [16 x i8], align 8
   %r0 = call {ptr, i64} @hist(ptr %buf, i64 12345)
-  br label %loop
-loop:
-  %r = phi {ptr, i64} [ %r0, %entry ], [ %rn, %next ]
-  %k = extractvalue {ptr, i64} %r, 0
-  %fin = icmp eq ptr %k, null
-  br i1 %fin, label %second, label %next
-next:
-  %v = extractvalue {ptr, i64} %r, 1
-  call void @trace(i64 %v)
-  %rn = call {ptr, i64} %k(ptr %buf, i1 false)
-  br label %loop
+)" + ResumeUntilNull("i64", true, "second") + R"(
 second:
   %q0 = call {ptr, i64} @hist(ptr %buf, i64 777)
   br label %step

@@ -7,6 +7,7 @@
 
 #include "frame/frame.h"
 #include "irkit/blocks.h"
+#include "cloner/records.h"
 
 /* Values a clone uses but does not contain: the frame, allocas that stayed
  * on the stack (fresh ones in the clone) and address arithmetic on them
@@ -52,6 +53,8 @@ static LLVMValueRef fresh_alloca(crl_split_clone *x, LLVMValueRef v) {
   LLVMValueRef a = LLVMInstructionClone(v);
   /* Its location is the ramp's; the clone's entry has none. */
   LLVMInstructionSetDebugLoc(a, NULL);
+  crl_drop_assign_id(a, LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(v)),
+                                                 "DIAssignID", 10));
   LLVMInsertIntoBuilderWithName(x->entry_b, a, "");
   LLVMSetOperand(a, 0, n);
   declare_stack_vars(x, v, a);

@@ -66,10 +66,9 @@ static LLVMMetadataRef *vars_by_field(crl_coro *c, crl_di *di) {
   return by;
 }
 
-static LLVMMetadataRef member(crl_split_clone *x, uint32_t id, LLVMMetadataRef var,
+static LLVMMetadataRef member(crl_coro *c, crl_di *di, uint32_t id, LLVMMetadataRef var,
                               LLVMMetadataRef file) {
-  crl_di *di = &x->di;
-  const crl_frame_field_plan *f = &x->c->frame.fields[id];
+  const crl_frame_field_plan *f = &c->frame.fields[id];
   char buf[128];
   const char *name = buf;
   unsigned len = 0;
@@ -86,16 +85,15 @@ static LLVMMetadataRef member(crl_split_clone *x, uint32_t id, LLVMMetadataRef v
 }
 
 /* The pointer-to-frame type, made once per coroutine. */
-static LLVMMetadataRef frame_type(crl_split_clone *x, LLVMMetadataRef file) {
-  crl_coro *c = x->c;
+static LLVMMetadataRef frame_type(crl_coro *c, crl_di *di, LLVMMetadataRef file) {
   if (c->frame.di_type) return c->frame.di_type;
-  LLVMMetadataRef *by = vars_by_field(c, &x->di);
+  LLVMMetadataRef *by = vars_by_field(c, di);
   LLVMMetadataRef *mem = crl_calloc(c->frame.num_fields + 1, sizeof *mem);
   unsigned n = 0;
   for (uint32_t k = 0; by && mem && k < c->frame.num_fields; k++) {
     const crl_frame_field_plan *f = &c->frame.fields[k];
     if (f->dropped || f->region || f->kind == CRL_FIELD_REALIGNED || !f->size) continue;
-    mem[n++] = member(x, k, by[k], file);
+    mem[n++] = member(c, di, k, by[k], file);
   }
   if (by && mem) {
     size_t len;
@@ -105,10 +103,10 @@ static LLVMMetadataRef frame_type(crl_split_clone *x, LLVMMetadataRef file) {
       memcpy(name, fn, len);
       memcpy(name + len, ".coro_frame_ty", sizeof ".coro_frame_ty");
       LLVMMetadataRef st = LLVMDIBuilderCreateStructType(
-          x->di.dib, file, name, strlen(name), file, 0, c->frame.size * 8,
+          di->dib, file, name, strlen(name), file, 0, c->frame.size * 8,
           c->frame.align * 8, 0, NULL, mem, n, 0, NULL, NULL, 0);
       c->frame.di_type = LLVMDIBuilderCreatePointerType(
-          x->di.dib, st, LLVMPointerSize(c->td) * 8, 0, 0, NULL, 0);
+          di->dib, st, LLVMPointerSize(c->td) * 8, 0, 0, NULL, 0);
       free(name);
     }
   }
@@ -117,17 +115,16 @@ static LLVMMetadataRef frame_type(crl_split_clone *x, LLVMMetadataRef file) {
   return c->frame.di_type;
 }
 
-void crl_declare_coro_frame(crl_split_clone *x, LLVMValueRef slot, LLVMValueRef before) {
-  crl_di *di = &x->di;
+void crl_declare_coro_frame(crl_coro *c, crl_di *di, LLVMValueRef slot, LLVMValueRef before) {
   if (!di->sp) return;
   LLVMMetadataRef file = LLVMDIScopeGetFile(di->sp);
-  LLVMMetadataRef ty = frame_type(x, file);
+  LLVMMetadataRef ty = frame_type(c, di, file);
   if (!ty) return;
   unsigned line = LLVMDISubprogramGetLine(di->sp);
   static const char name[] = "__coro_frame";
   LLVMMetadataRef var = LLVMDIBuilderCreateAutoVariable(
       di->dib, di->sp, name, sizeof name - 1, file, line, ty, 1, (LLVMDIFlags)FLAG_ARTIFICIAL, 0);
-  LLVMMetadataRef loc = LLVMDIBuilderCreateDebugLocation(x->c->ctx, line, 0, di->sp, NULL);
+  LLVMMetadataRef loc = LLVMDIBuilderCreateDebugLocation(c->ctx, line, 0, di->sp, NULL);
   LLVMDIBuilderInsertDeclareRecordBefore(di->dib, slot, var,
                                          LLVMDIBuilderCreateExpression(di->dib, NULL, 0),
                                          loc, before);

@@ -8,10 +8,11 @@
 #ifndef CRL_CLONER_FRAME_DEBUG_H
 #define CRL_CLONER_FRAME_DEBUG_H
 
-#include "cloner/split_clone.h"
+#include "cloner/debug_info.h"
+#include "coro/coro.h"
 
-/* Declares __coro_frame on `slot` (a stack slot holding the frame's
- * address), in front of `before`. Nothing when the clone has no
- * subprogram. */
-void crl_declare_coro_frame(crl_split_clone *x, LLVMValueRef slot, LLVMValueRef before);
+/* Declares __coro_frame of coroutine c in the clone whose debug info di
+ * makes, on `slot` (a stack slot holding the frame's address), in front of
+ * `before`. Nothing when the clone has no subprogram. */
+void crl_declare_coro_frame(crl_coro *c, crl_di *di, LLVMValueRef slot, LLVMValueRef before);
 #endif

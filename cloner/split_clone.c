@@ -130,7 +130,7 @@ void crl_split_clone_declare_frame_vars(crl_split_clone *x) {
       addr[k] = crl_split_clone_field_addr(x, c->frame.vars[k].field);
   LLVMValueRef slot = LLVMBuildAlloca(x->entry_b, c->ptr_t, "frame.debug");
   LLVMValueRef st = LLVMBuildStore(x->entry_b, x->frame, slot);
-  crl_declare_coro_frame(x, slot, st);
+  crl_declare_coro_frame(c, di, slot, st);
   for (unsigned k = 0; k < c->frame.num_vars; k++) {
     crl_frame_var *v = &c->frame.vars[k];
     LLVMMetadataRef var = crl_di_var(di, v->var), loc = crl_di_loc(di, v->loc);

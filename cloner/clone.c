@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cloner/debug_info.h"
+#include "cloner/records.h"
 #include "irkit/oom.h"
 #include "irkit/vec.h"
 
@@ -36,38 +37,6 @@ static char *name_of(LLVMValueRef v, size_t *len) {
   return (char *)n;
 }
 
-/* Debug records are not copied by LLVMInstructionClone; rebuild the
- * variable records (values, variables and locations remapped) in front of
- * the clone. A declare whose address is gone (an alloca now in the frame,
- * declared at the clone's entry instead) is dropped. */
-static void clone_debug_records(LLVMDIBuilderRef dib, LLVMValueRef src_inst,
-                                LLVMValueRef dst_inst, crl_clone_opts *o) {
-  for (LLVMDbgRecordRef r = LLVMGetFirstDbgRecord(src_inst); r;
-       r = LLVMGetNextDbgRecord(r)) {
-    LLVMDbgRecordKind k = LLVMDbgRecordGetKind(r);
-    if (k != LLVMDbgRecordValue && k != LLVMDbgRecordDeclare) continue;
-    LLVMValueRef v = LLVMDbgVariableRecordGetValue(r, 0);
-    if (!v) continue;
-    LLVMValueRef key = v;
-    LLVMValueRef m = is_local(v) ? crl_valmap_get(o->map, key) : v;
-    if (k == LLVMDbgRecordDeclare && (!m || LLVMIsUndef(m) || LLVMIsPoison(m)))
-      continue;
-    if (!m) m = LLVMGetPoison(LLVMTypeOf(v));
-    LLVMMetadataRef var = LLVMDbgVariableRecordGetVariable(r);
-    LLVMMetadataRef expr = LLVMDbgVariableRecordGetExpression(r);
-    LLVMMetadataRef loc = LLVMDbgRecordGetDebugLoc(r);
-    if (o->di) {
-      var = crl_di_var(o->di, var);
-      loc = crl_di_loc(o->di, loc);
-    }
-    if (!var || !expr || !loc) continue;
-    if (k == LLVMDbgRecordValue)
-      LLVMDIBuilderInsertDbgValueRecordBefore(dib, m, var, expr, loc, dst_inst);
-    else if (LLVMGetTypeKind(LLVMTypeOf(m)) == LLVMPointerTypeKind)
-      LLVMDIBuilderInsertDeclareRecordBefore(dib, m, var, expr, loc, dst_inst);
-  }
-}
-
 /* One call of crl_clone_blocks: the instructions copied, in order, with
  * their copies, and the source blocks cloned and cut short. */
 typedef struct clone_run {
@@ -76,6 +45,7 @@ typedef struct clone_run {
   crl_valmap cut; /* source blocks whose clone was cut short */
   crl_valmap in;  /* source blocks being cloned: `missing` may map others */
   int has_dbg;
+  unsigned assign_id; /* the !DIAssignID kind: copies carry none (records.h) */
 } clone_run;
 
 /* Copies the instructions of block src into dst (phis empty for now),
@@ -94,6 +64,7 @@ static int copy_block(clone_run *cr, LLVMBuilderRef b, LLVMBasicBlockRef src,
     } else {
       c = LLVMInstructionClone(i);
       LLVMInsertIntoBuilderWithName(b, c, "");
+      crl_drop_assign_id(c, cr->assign_id);
     }
     if (len) LLVMSetValueName2(c, nm, len);
     if (LLVMGetFirstDbgRecord(i)) cr->has_dbg = 1;
@@ -142,7 +113,7 @@ static void clone_debug(const clone_run *cr, LLVMModuleRef m) {
   LLVMDIBuilderRef dib = own ? LLVMCreateDIBuilderDisallowUnresolved(m) : o->di->dib;
   for (unsigned k = 0; k < cr->srcs.n; k++)
     if (LLVMGetFirstDbgRecord(cr->srcs.v[k]))
-      clone_debug_records(dib, cr->srcs.v[k], cr->dsts.v[k], o);
+      crl_clone_records(dib, cr->srcs.v[k], cr->dsts.v[k], o->map, o->di);
   if (own) LLVMDisposeDIBuilder(dib);
 }
 
@@ -151,7 +122,8 @@ int crl_clone_blocks(LLVMValueRef src, LLVMValueRef dst,
   LLVMModuleRef m = LLVMGetGlobalParent(dst);
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   (void)src;
-  clone_run cr = {o, {0}, {0}, {0}, {0}, 0};
+  clone_run cr = {o, {0}, {0}, {0}, {0}, 0,
+                  LLVMGetMDKindIDInContext(ctx, "DIAssignID", 10)};
   LLVMBasicBlockRef *nb = crl_malloc((n ? n : 1) * sizeof *nb);
   int cut_ok = crl_valmap_init(&cr.cut, 4) == 0, in_ok = crl_valmap_init(&cr.in, n) == 0;
   int rc = nb && cut_ok && in_ok ? 0 : -1;

@@ -215,6 +215,15 @@ LLVMMetadataRef crl_di_var(crl_di *d, LLVMMetadataRef var) {
   return r;
 }
 
+LLVMMetadataRef crl_di_var_type(crl_di *d, LLVMMetadataRef var) {
+  return d->sp && var ? operand(d, var, VAR_TYPE) : NULL;
+}
+
+const char *crl_di_var_name(crl_di *d, LLVMMetadataRef var, unsigned *len) {
+  *len = 0;
+  return d->sp && var ? string_operand(d, var, VAR_NAME, len) : "";
+}
+
 /* A loop's metadata names its start and end locations: a copy with them
  * moved, distinct and self-referencing as a loop id must be. */
 static LLVMValueRef map_loop(crl_di *d, LLVMValueRef id) {

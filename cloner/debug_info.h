@@ -38,6 +38,10 @@ void crl_di_end(crl_di *d);
  * where a variable the frame holds lives, seen from a slot holding the
  * frame's address. */
 LLVMMetadataRef crl_di_frame_expr(LLVMDIBuilderRef dib, uint64_t offset);
+/* The type and name of a local variable (LLVM-C has no getter for them;
+ * the name is not NUL-terminated). */
+LLVMMetadataRef crl_di_var_type(crl_di *d, LLVMMetadataRef var);
+const char *crl_di_var_name(crl_di *d, LLVMMetadataRef var, unsigned *len);
 /* Whether `expr` is the empty expression. */
 int crl_di_expr_is_empty(LLVMDIBuilderRef dib, LLVMMetadataRef expr);
 #endif

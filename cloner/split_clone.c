@@ -7,6 +7,8 @@
 
 #include "frame/frame.h"
 #include "irkit/blocks.h"
+#include "cloner/frame_debug.h"
+#include "cloner/records.h"
 
 /* Values a clone uses but does not contain: the frame, allocas that stayed
  * on the stack (fresh ones in the clone) and address arithmetic on them
@@ -52,6 +54,8 @@ static LLVMValueRef fresh_alloca(crl_split_clone *x, LLVMValueRef v) {
   LLVMValueRef a = LLVMInstructionClone(v);
   /* Its location is the ramp's; the clone's entry has none. */
   LLVMInstructionSetDebugLoc(a, NULL);
+  crl_drop_assign_id(a, LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(v)),
+                                                 "DIAssignID", 10));
   LLVMInsertIntoBuilderWithName(x->entry_b, a, "");
   LLVMSetOperand(a, 0, n);
   declare_stack_vars(x, v, a);
@@ -113,18 +117,20 @@ static int from_frame_slot(crl_coro *c, crl_di *di, const crl_frame_var *v) {
 /* The frame's variables, declared at the clone's entry as LLVM does: from
  * a stack slot holding the frame's address, which stays valid in the
  * whole function even unoptimized. Any other is declared on its field's
- * address. */
+ * address. The slot also holds __coro_frame, the whole frame
+ * (frame_debug.h). */
 void crl_split_clone_declare_frame_vars(crl_split_clone *x) {
   crl_coro *c = x->c;
   crl_di *di = &x->di;
-  if (!di->sp || !c->frame.num_vars) return;
-  LLVMValueRef *addr = crl_calloc(c->frame.num_vars, sizeof *addr);
+  if (!di->sp) return;
+  LLVMValueRef *addr = crl_calloc(c->frame.num_vars + 1, sizeof *addr);
   if (!addr) return;
   for (unsigned k = 0; k < c->frame.num_vars; k++)
     if (!from_frame_slot(c, di, &c->frame.vars[k]))
       addr[k] = crl_split_clone_field_addr(x, c->frame.vars[k].field);
   LLVMValueRef slot = LLVMBuildAlloca(x->entry_b, c->ptr_t, "frame.debug");
   LLVMValueRef st = LLVMBuildStore(x->entry_b, x->frame, slot);
+  crl_declare_coro_frame(c, di, slot, st);
   for (unsigned k = 0; k < c->frame.num_vars; k++) {
     crl_frame_var *v = &c->frame.vars[k];
     LLVMMetadataRef var = crl_di_var(di, v->var), loc = crl_di_loc(di, v->loc);

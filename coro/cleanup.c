@@ -5,6 +5,17 @@
 #include "coro/coro.h"
 #include "irkit/valmap.h"
 
+/* LLVM's CoroEarly marks coro.begin `noduplicate` while the coroutine is
+ * presplit (its frame must not be duplicated before the split). A kept
+ * coro.begin (an elision marker) in the lowered ramp must lose the mark:
+ * the inliner refuses a function with a `noduplicate` call, so no caller
+ * could inline the ramp and CoroElide could elide no allocation. */
+static void allow_ramp_inlining(LLVMValueRef begin) {
+  unsigned k = LLVMGetEnumAttributeKindForName("noduplicate", 11);
+  if (LLVMGetCallSiteEnumAttribute(begin, LLVMAttributeFunctionIndex, k))
+    LLVMRemoveCallSiteEnumAttribute(begin, LLVMAttributeFunctionIndex, k);
+}
+
 int crl_cleanup_coro(crl_coro *c) {
   crl_vec dead = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb;
@@ -29,6 +40,8 @@ int crl_cleanup_coro(crl_coro *c) {
    * ABI has no such markers has removed them itself. */
   if (!c->opts->keep_elision_markers && !c->markers_erased)
     crl_erase_markers(c, LLVMGetOperand(c->shape->begin, 1));
+  else if (!c->markers_erased)
+    allow_ramp_inlining(c->shape->begin);
   c->markers_erased = 1;
   crl_set_presplit(c->fn, 0);
   return 0;

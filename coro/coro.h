@@ -122,6 +122,9 @@ typedef struct crl_frame {
   crl_vec dead_allocas; /* moved allocas only debug records name: erased last */
   /* The ramp's slack block address (rewrite.c) and the compare choosing it. */
   LLVMValueRef slack_addr, slack_cmp;
+  /* The frame as a debugger sees it (cloner/frame_debug.c): a pointer to a
+   * structure of the fields, made by the first clone, NULL until then. */
+  LLVMMetadataRef di_type;
 } crl_frame;
 
 struct crl_coro {

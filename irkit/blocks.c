@@ -400,11 +400,25 @@ static void delete_blocks(const crl_bvec *dead) {
         LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
   /* Their terminators go first: a block deleted while a dead block not yet
    * deleted still branches to it leaves that branch's use in freed memory,
-   * which deleting the branch later writes to. */
+   * which deleting the branch later writes to. Each is replaced by an
+   * `unreachable`, which takes over the debug records in front of it: a
+   * block's last instruction erased with records attached leaves them
+   * trailing the block, and LLVM keeps a block's trailing records by the
+   * block's address, not in the block, so deleting the block would hand
+   * them to whatever block is later made at that address (in any function:
+   * records on phis, values used in the wrong function). */
+  LLVMBuilderRef b = dead->n ? LLVMCreateBuilderInContext(
+                                   LLVMGetTypeContext(LLVMTypeOf(
+                                       LLVMBasicBlockAsValue(dead->v[0]))))
+                             : NULL;
   for (unsigned k = 0; k < dead->n; k++) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(dead->v[k]);
-    if (t) LLVMInstructionEraseFromParent(t);
+    if (!t) continue;
+    LLVMPositionBuilderBefore(b, t);
+    LLVMBuildUnreachable(b);
+    LLVMInstructionEraseFromParent(t);
   }
+  if (b) LLVMDisposeBuilder(b);
   for (unsigned k = 0; k < dead->n; k++) LLVMDeleteBasicBlock(dead->v[k]);
 }
 

@@ -9,17 +9,11 @@
 #include <string>
 
 #include "corolower/corolower.h"
-#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/InstrTypes.h"
-#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
-#include "llvm/Support/raw_ostream.h"
-#include "plugin/debug_records.h"
 #include "plugin/options.h"
 #include "plugin/report.h"
 
@@ -101,78 +95,21 @@ Outcome finish(llvm::Module &m, crl_result *r, llvm::Function *marker) {
   return o;
 }
 
-// LLVM's CoroEarly marks each coro.begin call `noduplicate` while its
-// coroutine is presplit, and LLVM's CoroSplit drops the mark when it keeps
-// the call in the ramp for CoroElide. The library keeps the call (elision
-// markers) but not that knowledge of CoroEarly's, and a `noduplicate` call
-// makes the inliner refuse the ramp, so no caller could inline it and no
-// allocation be elided. Dropped here for lowered coroutines until the
-// library's marker-keeping does it itself.
-// `only`: that function's calls; nullptr: every lowered function's.
-void allowRampInlining(llvm::Module &m, const llvm::Function *only) {
-  llvm::Function *begin =
-      llvm::Intrinsic::getDeclarationIfExists(&m, llvm::Intrinsic::coro_begin);
-  if (!begin) return;
-  for (llvm::User *u : begin->users()) {
-    auto *call = llvm::dyn_cast<llvm::CallBase>(u);
-    if (!call || (only && call->getFunction() != only) ||
-        call->getFunction()->isPresplitCoroutine())
-      continue;
-    call->removeFnAttr(llvm::Attribute::NoDuplicate);
-  }
-}
-
-// Under assignment tracking the library cannot verify its output: the
-// copies it keeps to put refused coroutines back share the !DIAssignID of
-// every coroutine and intrinsic caller they copy, and LLVM's verifier
-// rejects an ID linked across functions while the copies exist. The
-// adapter then verifies what changed itself, after the copies are gone.
-bool tracksAssignments(const llvm::Module &m) {
-  return llvm::isAssignmentTrackingEnabled(m);
-}
-
-void verifyLowered(llvm::Function &f, const Outcome &o) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  bool broken = llvm::verifyFunction(f, &os);
-  for (llvm::Function *g : o.added) broken |= llvm::verifyFunction(*g, &os);
-  if (!broken) return;
-  std::string msg = "corolower: in '" + f.getName().str() +
-                    "': internal error: lowered coroutine fails the verifier: " +
-                    firstLine(text.c_str());
-  f.getContext().diagnose(llvm::DiagnosticInfoGeneric(msg, llvm::DS_Error));
-}
-
 }  // namespace
 
 Outcome lowerCoroutine(llvm::Function &f) {
   llvm::Module &m = *f.getParent();
   crl_options opts = libraryOptions();
-  bool tracked = tracksAssignments(m);
-  if (tracked) {
-    opts.skip_output_verify = 1;
-    untrackAssignments(f);
-  }
   llvm::Function *marker = appendMarker(m);
   crl_result *r = crl_lower_function(llvm::wrap(&f), &opts);
-  Outcome o = finish(m, r, marker);
-  if (o.lowered) allowRampInlining(m, &f);
-  if (o.lowered && tracked) verifyLowered(f, o);
-  return o;
+  return finish(m, r, marker);
 }
 
 Outcome lowerModule(llvm::Module &m) {
   crl_options opts = libraryOptions();
-  // Assignment tracking is not used at -O0, where this runs in clang; a
-  // hand-written opt pipeline may still bring it.
-  if (tracksAssignments(m)) opts.skip_output_verify = 1;
-  for (llvm::Function &f : m)
-    if (f.isPresplitCoroutine()) untrackAssignments(f);
   llvm::Function *marker = appendMarker(m);
   crl_result *r = crl_lower_module(llvm::wrap(&m), &opts);
-  Outcome o = finish(m, r, marker);
-  if (o.lowered) allowRampInlining(m, nullptr);
-  return o;
+  return finish(m, r, marker);
 }
 
 }  // namespace corolower_plugin

@@ -3,7 +3,8 @@
 # presplit IR, lowered by the command given, compiled -O0 -g and run under
 # gdb. Stops at lines only the split functions run and checks what the
 # debugger shows there: the coroutine's name and arguments, its variables
-# (read from the frame), and a backtrace through the destroy function.
+# (read from the frame), the whole frame (`p *__coro_frame`), and a
+# backtrace through the destroy function.
 #
 # Usage: debugger_test.sh LOWER_CMD   (LOWER_CMD has {in} and {out}), e.g.
 #   debugger_test.sh 'bazel-bin/corolower {in} -o {out}'
@@ -30,8 +31,8 @@ l_yield=$(line_of after_yield)
 l_guard=$(line_of after_guard)
 gdb -nx -batch -iex 'set debuginfod enabled off' \
   -ex "break resumed_code.cpp:$l_yield" -ex "break resumed_code.cpp:$l_guard" \
-  -ex run -ex 'info args' -ex 'info locals' \
-  -ex continue -ex 'info locals' \
+  -ex run -ex 'info args' -ex 'info locals' -ex 'p *__coro_frame' \
+  -ex continue -ex 'info locals' -ex 'p __coro_frame->total' \
   -ex delete -ex 'break Guard::~Guard if id == 3' -ex continue -ex 'bt 3' \
   "$work/prog" >"$work/gdb.out" 2>&1 || true
 
@@ -50,10 +51,21 @@ expect "a block-scoped variable read from the frame" '^sq = 4$'
 expect "a loop variable read from the frame" '^i = 2$'
 expect "an accumulator read from the frame" '^total = 4$'
 expect "the promise read from the frame" '^__promise = \{value = 4\}$'
+# The whole frame through LLVM's __coro_frame variable: the header, the
+# promise, the suspend index and the variables at their fields. corolower's
+# is a pointer to the frame (`p *__coro_frame`); LLVM's passes make it the
+# frame itself at -O0 (`info locals` shows it), also accepted.
+frame='^(\$[0-9]+|__coro_frame) = \{__resume_fn = 0x[0-9a-f]+ <squares\(int, int\) \[clone \.resume\]>, __destroy_fn = 0x[0-9a-f]+ <squares\(int, int\) \[clone \.destroy\]>'
+expect "__coro_frame: the frame's header" "$frame"
+expect "__coro_frame: the promise" "$frame.*, __promise = \{value = 4\}"
+expect "__coro_frame: the suspend index" "$frame.*, __(coro_)?index = 1[ ,]"
+expect "__coro_frame: the arguments" "$frame.*, from = 2, to = 5"
+expect "__coro_frame: the variables" "$frame.*, total = 4, i = 2, sq = 4"
 # Second stop: a later resume, the accumulator updated in resumed code.
 expect "stops at a second resumed line" "^Breakpoint 2(\.[0-9]+)?, $fn at .*resumed_code\.cpp:$l_guard\$"
 expect "a value written in resumed code" '^total = 104$'
 expect "an object alive across the suspend" '^g = \{id = 2\}$'
+expect "__coro_frame: a field written in resumed code" '^\$[0-9]+ = 104$'
 # Destroyed while suspended with a Guard alive: the destroy function runs
 # its destructor and shows up in the backtrace as the coroutine.
 expect "destroy path: the coroutine's frame with a line" "^#1 .* in $fn at .*resumed_code\\.cpp:[0-9]+\$"

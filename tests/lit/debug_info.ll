@@ -8,8 +8,8 @@
 ; metadata naming source locations. Checks: the ramp declares `x` on its
 ; frame field; each clone has a distinct subprogram of its own (the
 ; coroutine's name, the clone's symbol as linkage name, the same unit), a
-; slot holding the frame's address, `x` declared from that slot at the
-; field's offset, and every location, block, variable and loop id moved
+; slot holding the frame's address, `__coro_frame` (the whole frame) and
+; `x` declared from that slot, `x` at the field's offset, and every location, block, variable and loop id moved
 ; under its subprogram (the verifier rejects any left in the coroutine's).
 ; A record in front of the suspend call must not end up on the phi that
 ; replaces the call (invalid IR).
@@ -25,6 +25,7 @@
 ; CHECK-SAME: !dbg ![[RSP:[0-9]+]] {
 ; CHECK-NEXT: entry:
 ; CHECK: %frame.debug = alloca ptr
+; CHECK-NEXT: #dbg_declare(ptr %frame.debug, ![[RCF:[0-9]+]], !DIExpression(), !{{[0-9]+}})
 ; CHECK-NEXT: #dbg_declare(ptr %frame.debug, ![[RX:[0-9]+]], !DIExpression(DW_OP_deref, DW_OP_plus_uconst, [[OFF]]), ![[RXLOC:[0-9]+]])
 ; CHECK-NEXT: store ptr %frame, ptr %frame.debug
 ; CHECK: call void @print(i32 %{{.*}}), !dbg ![[RPRINT:[0-9]+]]
@@ -33,6 +34,7 @@
 ; CHECK-LABEL: define internal fastcc void @f.destroy(ptr {{.*}}%frame)
 ; CHECK-SAME: !dbg ![[DSP:[0-9]+]] {
 ; CHECK: %frame.debug = alloca ptr
+; CHECK-NEXT: #dbg_declare(ptr %frame.debug, ![[DCF:[0-9]+]], !DIExpression(), !{{[0-9]+}})
 ; CHECK-NEXT: #dbg_declare(ptr %frame.debug, ![[DX:[0-9]+]], !DIExpression(DW_OP_deref, DW_OP_plus_uconst, [[OFF]])
 ; CHECK-LABEL: define internal fastcc void @f.cleanup(ptr {{.*}}%frame)
 ; CHECK-SAME: !dbg ![[CSP:[0-9]+]] {
@@ -46,6 +48,16 @@
 ; CHECK: ![[BLK]] = distinct !DILexicalBlock(scope: ![[SP]], file: ![[FILE]], line: 5, column: 7)
 ; The resume function's copies.
 ; CHECK: ![[RSP]] = distinct !DISubprogram(name: "f", linkageName: "f.resume", scope: ![[FILE]], file: ![[FILE]], line: 3, type: ![[TY]], scopeLine: 4, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition, unit: ![[CU]]
+; LLVM's __coro_frame: a pointer to the whole frame, one member per field
+; at its offset, named after the variable it holds where one is declared.
+; CHECK: ![[RCF]] = !DILocalVariable(name: "__coro_frame", scope: ![[RSP]], file: ![[FILE]], line: 3, type: ![[FPTR:[0-9]+]], flags: DIFlagArtificial)
+; CHECK: ![[FPTR]] = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: ![[FTY:[0-9]+]], size: 64
+; CHECK: ![[FTY]] = !DICompositeType(tag: DW_TAG_structure_type, name: "f.coro_frame_ty", scope: ![[FILE]], file: ![[FILE]], size: 192, align: 64, elements: ![[FEL:[0-9]+]])
+; CHECK: ![[FEL]] = !{![[M0:[0-9]+]], ![[M1:[0-9]+]], ![[M2:[0-9]+]], ![[M3:[0-9]+]]}
+; CHECK: ![[M0]] = !DIDerivedType(tag: DW_TAG_member, name: "__resume_fn", {{.*}}size: 64)
+; CHECK: ![[M1]] = !DIDerivedType(tag: DW_TAG_member, name: "__destroy_fn", {{.*}}size: 64, offset: 64)
+; CHECK: ![[M2]] = !DIDerivedType(tag: DW_TAG_member, name: "__index", {{.*}}size: 8, offset: 160)
+; CHECK: ![[M3]] = !DIDerivedType(tag: DW_TAG_member, name: "x", {{.*}}baseType: ![[INT]], size: 32, offset: 128)
 ; CHECK: ![[RX]] = !DILocalVariable(name: "x", scope: ![[RBLK:[0-9]+]], file: ![[FILE]], line: 6, type: ![[INT]])
 ; CHECK: ![[RBLK]] = distinct !DILexicalBlock(scope: ![[RSP]], file: ![[FILE]], line: 5, column: 7)
 ; CHECK: ![[RXLOC]] = !DILocation(line: 6, column: 9, scope: ![[RBLK]])
@@ -53,6 +65,8 @@
 ; CHECK: ![[RLOOP]] = distinct !{![[RLOOP]], ![[RLSTART:[0-9]+]], ![[RLEND:[0-9]+]], ![[PROGRESS:[0-9]+]]}
 ; CHECK: ![[RLSTART]] = !DILocation(line: 5, column: 3, scope: ![[RSP]])
 ; CHECK: ![[DSP]] = distinct !DISubprogram(name: "f", linkageName: "f.destroy",
+; The same frame type in every clone.
+; CHECK: ![[DCF]] = !DILocalVariable(name: "__coro_frame", scope: ![[DSP]], file: ![[FILE]], line: 3, type: ![[FPTR]], flags: DIFlagArtificial)
 ; CHECK: ![[CSP]] = distinct !DISubprogram(name: "f", linkageName: "f.cleanup",
 ; CHECK-NOT: linkageName: "f.resume"
 

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # The e2e C++ programs (tests/e2e/programs/*.cpp) built by clang++-22 with
 # the corolower pass plugin in clang's own pipeline, at each level asked:
-#   clang++-22 -std=c++20 -OL [-fsanitize=address] -fpass-plugin=PLUGIN \
+#   clang++-22 -std=c++20 -OL [-fsanitize=address] [-g] -fpass-plugin=PLUGIN \
 #       -mllvm -corolower-frame-report=REPORT prog.cpp
 # Each must build without a corolower diagnostic, run with the stdout and
 # exit code of plain `clang++-22 -std=c++20 -O2 prog.cpp`, and its frame
 # report must list every coroutine of the program (the presplit coroutines
 # of its front-end IR): proof that corolower lowered each, not LLVM.
 #
-# Usage: run_plugin_e2e.sh --plugin SO [--modes O0,O1,O2,O3,asan-O0,asan-O2]
+# A mode `g-OL` (`asan-g-OL`) builds with -g too: the split functions'
+# debug info must get through clang's code generator.
+#
+# Usage: run_plugin_e2e.sh --plugin SO [--modes O0,O1,O2,O3,asan-O0,asan-O2,g-O2]
 #                          [--only NAME,...] [--jobs N] [--workdir DIR]
 # Prints `PASS name mode` or `FAIL name mode: reason` per case, then
 # `N passed, M failed`; exit 1 if any failed.
@@ -60,11 +63,12 @@ prepare() {
 # One program at one mode: prints the result line.
 run_case() {
   local n=$1 m=$2 d="$work/$1" src="$programs/$1.cpp"
-  local level=${m#asan-} san=() rc
+  local level=${m#asan-} san=() dbg=() rc
   [ "$(cat "$d/prep")" = ok ] || { echo "FAIL $n $m: $(cat "$d/prep")"; return; }
   [ "$m" != "$level" ] && san=(-fsanitize=address -fno-omit-frame-pointer)
+  case "$level" in g-*) level=${level#g-}; dbg=(-g) ;; esac
   rm -f "$d/$m.report.json"
-  if ! "$CLANGXX" -std=c++20 "-$level" "${san[@]}" -fpass-plugin="$plugin" \
+  if ! "$CLANGXX" -std=c++20 "-$level" "${san[@]}" "${dbg[@]}" -fpass-plugin="$plugin" \
       -mllvm -corolower-frame-report="$d/$m.report.json" "$src" -o "$d/$m.exe" \
       >"$d/$m.build.log" 2>&1; then
     echo "FAIL $n $m: build with the plugin failed (see $d/$m.build.log)"; return

@@ -498,4 +498,73 @@ TEST(Clone, DebugRecordsAreRecreatedWithRemappedValues) {
   ASSERT_TRUE(crlh::Verifies(m));
 }
 
+// Under assignment tracking, and with a record of two locations: a copy
+// keeps no !DIAssignID (an ID linked to the source's #dbg_assign records
+// across functions fails the verifier), each #dbg_assign becomes the
+// #dbg_value of its value, and the two-location record, which LLVM-C
+// cannot rebuild, a kill of its fragment (not a record on its first
+// location whose expression reads a second one: LLVM's LiveDebugValues
+// crashes on that).
+const char kTracked[] = R"(
+define i64 @e(i64 %x) !dbg !10 {
+entry:
+  %a = alloca i64, align 8, !DIAssignID !20
+    #dbg_assign(i1 undef, !14, !DIExpression(), !20, ptr %a, !DIExpression(), !13)
+  store i64 %x, ptr %a, align 8, !DIAssignID !21
+    #dbg_assign(i64 %x, !14, !DIExpression(), !21, ptr %a, !DIExpression(), !13)
+  %y = add i64 %x, 1, !dbg !13
+    #dbg_value(!DIArgList(i64 %x, i64 %y), !12, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value, DW_OP_LLVM_fragment, 0, 32), !13)
+  %v = load i64, ptr %a, align 8
+  ret i64 %v, !dbg !13
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2, !3, !4}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!3 = !{i32 7, !"Dwarf Version", i32 5}
+!4 = !{i32 7, !"debug-info-assignment-tracking", i1 true}
+!10 = distinct !DISubprogram(name: "e", scope: !1, file: !1, line: 1, type: !11, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DISubroutineType(types: !{null})
+!12 = !DILocalVariable(name: "x", arg: 1, scope: !10, file: !1, line: 1, type: !15)
+!13 = !DILocation(line: 1, column: 1, scope: !10)
+!14 = !DILocalVariable(name: "a", scope: !10, file: !1, line: 2, type: !15)
+!15 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)
+!20 = distinct !DIAssignID()
+!21 = distinct !DIAssignID()
+)";
+
+TEST(Clone, AssignmentsAndMultiLocationRecordsBecomeWhatTheCopyCanHold) {
+  crlh::Module m(kTracked);
+  ASSERT_TRUE(m.ok()) << m.error();
+  ASSERT_TRUE(crlh::Verifies(m));
+  Cloned c = CloneWhole(m.fn("e"), "e.clone");
+  ASSERT_EQ(c.rc, 0);
+  unsigned assign_id = LLVMGetMDKindIDInContext(crlh_context(m), "DIAssignID", 10);
+  std::vector<std::string> recs;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c.dst); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      EXPECT_EQ(LLVMGetMetadata(i, assign_id), nullptr);
+      for (LLVMDbgRecordRef r = LLVMGetFirstDbgRecord(i); r;
+           r = LLVMGetNextDbgRecord(r)) {
+        EXPECT_EQ(LLVMDbgRecordGetKind(r), LLVMDbgRecordValue);
+        char *t = LLVMPrintDbgRecordToString(r);
+        recs.push_back(t);
+        LLVMDisposeMessage(t);
+      }
+    }
+  ASSERT_EQ(recs.size(), 3u);
+  EXPECT_NE(recs[0].find("i1 undef"), std::string::npos) << recs[0];
+  EXPECT_NE(recs[1].find("i64 %0"), std::string::npos) << recs[1];
+  EXPECT_NE(recs[2].find("poison"), std::string::npos) << recs[2];
+  EXPECT_NE(recs[2].find("!DIExpression(DW_OP_LLVM_fragment, 0, 32)"), std::string::npos)
+      << recs[2];
+  // The source keeps its IDs and records, and nothing links across.
+  EXPECT_NE(LLVMGetMetadata(Inst(m.fn("e"), "a"), assign_id), nullptr);
+  ASSERT_TRUE(crlh::Verifies(m));
+}
+
 }  // namespace

@@ -56,10 +56,20 @@
 #define CRL_LAYOUT_EXACT_MAX 8
 #endif
 
-/* 0 turns off the scan's lower bound from the previous field (tests compare
- * the two: the layouts must be identical). */
+/* 0 turns off the scan's lower bound from recently placed fields (tests
+ * compare the two: the layouts must be identical). */
 #ifndef CRL_LAYOUT_HINT
 #define CRL_LAYOUT_HINT 1
+#endif
+
+/* The scan's lower bound looks at this many of the most recently placed
+ * fields, each of which may have met up to CRL_LAYOUT_HINT_DROPS fields the
+ * new one does not (a row compare each). */
+#ifndef CRL_LAYOUT_HINT_WINDOW
+#define CRL_LAYOUT_HINT_WINDOW 4u
+#endif
+#ifndef CRL_LAYOUT_HINT_DROPS
+#define CRL_LAYOUT_HINT_DROPS 4u
 #endif
 
 /* crl_layout_compute turns callback answers into bitset rows (one call per
@@ -412,7 +422,8 @@ typedef struct crl_lay {
   uint32_t nbyoff;
   crl_lay_iv *few; /* the placed fields one field interferes with */
   uint64_t max_size; /* of the placed free fields */
-  uint32_t prev;     /* the field placed last in this pass, or UINT32_MAX */
+  uint32_t t;    /* fields placed so far in this pass: ids[0..t) */
+  uint32_t *pos; /* placed field -> its index in ids */
 } crl_lay;
 
 static inline int crl_lay_interferes(const crl_lay *L, uint32_t i, uint32_t j) {
@@ -502,35 +513,51 @@ static inline void crl_lay_note_placed(crl_lay *L, uint32_t i) {
   if (L->f[i].size > L->max_size) L->max_size = L->f[i].size;
 }
 
-/* Whether field i interferes with every placed field that field j (placed
- * just before it) interferes with. */
-static inline int crl_lay_row_covers(const crl_lay *L, uint32_t i, uint32_t j) {
+/* The fields j met when it was placed that i does not meet: with at most
+ * CRL_LAYOUT_HINT_DROPS of them, returns 1 and sets *lo to their lowest
+ * start (UINT64_MAX when there are none); otherwise returns 0. Fields
+ * placed after j are not looked at (they did not bear on j's offset). */
+static inline int crl_lay_dropped(const crl_lay *L, uint32_t i, uint32_t j, uint64_t *lo) {
   const crl_bitset *ri = &L->rows[i], *rj = &L->rows[j];
-  uint32_t w, nw = L->placed.nwords < rj->nwords ? L->placed.nwords : rj->nwords;
+  uint32_t w, n = 0, nw = L->placed.nwords < rj->nwords ? L->placed.nwords : rj->nwords;
+  *lo = UINT64_MAX;
   for (w = 0; w < nw; w++) {
-    uint64_t need = rj->words[w] & L->placed.words[w], have = w < ri->nwords ? ri->words[w] : 0;
-    if (w == j >> 6) need &= ~((uint64_t)1 << (j & 63u));
-    if (need & ~have) return 0;
+    uint64_t have = w < ri->nwords ? ri->words[w] : 0;
+    for (uint64_t d = rj->words[w] & L->placed.words[w] & ~have; d; d &= d - 1u) {
+      uint32_t g = (w << 6) + crl_ctz64(d);
+      if (L->pos[g] >= L->pos[j]) continue;
+      if (++n > CRL_LAYOUT_HINT_DROPS) return 0;
+      if (L->off[g] < *lo) *lo = L->off[g];
+    }
   }
   return 1;
 }
 
-/* A lower bound on field i's lowest fit, from the field placed just before
- * it: one no larger and no more aligned, meeting a subset of what i meets,
- * cannot fit higher than i (anywhere i fits, it fits too). Runs of fields
- * that each meet everything the previous one met (values live to the end
- * of the coroutine, each defined after the last) then start their scan at
- * the previous answer instead of at offset 0, which would walk every placed
- * field below it: quadratic in such frames. *pp gets the first position in
- * offset order whose field may reach above the bound. */
+/* A lower bound on field i's lowest fit, from the last few placed fields.
+ * Such a field j, no larger and no more aligned than i, was placed at its
+ * own lowest fit: every aligned offset below it was blocked for j by a
+ * fixed field or by a field j met. Unless that field is one of the few j
+ * met and i does not (the dropped ones), it blocks i there as well. So i
+ * fits nowhere below j's offset except where it overlaps a dropped field.
+ * Runs of fields that meet what a recent one met, give or take a few
+ * (values live to the end of the coroutine, each defined after the last;
+ * awaiters interleaved with them, each taking the slot of a value that has
+ * just died), then start their scan near the answer instead of at offset
+ * 0, which would walk every placed field below it: quadratic in such
+ * frames. *pp gets the first position in offset order whose field may
+ * reach above the bound. */
 static inline uint64_t crl_lay_hint(const crl_lay *L, uint32_t i, uint64_t s, uint64_t al, uint32_t *pp) {
-  uint32_t j = L->prev, lo = 0, hi = L->nbyoff;
-  uint64_t bound, below;
+  uint32_t back, lo = 0, hi = L->nbyoff;
+  uint64_t bound = 0, below;
   *pp = 0;
-  if (!CRL_LAYOUT_HINT || j == UINT32_MAX || L->f[j].size > s || L->f[j].align > al ||
-      !crl_lay_row_covers(L, i, j))
-    return 0;
-  bound = crl_lay_round_up(L->off[j], al);
+  for (back = 1; CRL_LAYOUT_HINT && back <= CRL_LAYOUT_HINT_WINDOW && back <= L->t; back++) {
+    uint32_t j = L->ids[L->t - back];
+    uint64_t b = L->off[j], d;
+    if (L->f[j].size > s || L->f[j].align > al || !crl_lay_dropped(L, i, j, &d)) continue;
+    if (d != UINT64_MAX && d + 1u < b + s) b = d + 1u > s ? d + 1u - s : 0;
+    b = crl_lay_round_up(b, al);
+    if (b > bound) bound = b;
+  }
   /* A field starting at or below bound - max_size ends at or below bound. */
   if (bound <= L->max_size) return bound;
   below = bound - L->max_size;
@@ -636,7 +663,7 @@ static inline uint64_t crl_lay_pass(crl_lay *L, int dense, int *all_dense) {
   crl_bitset_clear_all(&L->placed);
   L->nbyoff = 0;
   L->max_size = 0;
-  L->prev = UINT32_MAX;
+  L->t = 0;
   L->by_a[0] = UINT64_MAX; /* the scan's sentinel */
   for (t = 0; t < L->nfree; t++) {
     uint32_t i = L->ids[t], cls = L->cls_of_log2[crl_lay_log2(L->f[i].align)];
@@ -660,9 +687,10 @@ static inline uint64_t crl_lay_pass(crl_lay *L, int dense, int *all_dense) {
       x = crl_lay_fit_some(L, i, s, al);
     }
     L->off[i] = x;
+    L->pos[i] = t;
+    L->t = t + 1u;
     crl_bitset_set(&L->placed, i);
     crl_lay_note_placed(L, i);
-    L->prev = i;
     if (crl_gapset_take(&all, x, x + s) != 0) {
       crl_gapset_free(&all);
       return CRL_LAY_INF;
@@ -760,6 +788,7 @@ static inline void crl_lay_cleanup(crl_lay *L) {
   free(L->by_b);
   free(L->kind);
   free(L->few);
+  free(L->pos);
   crl_bitset_free(&L->placed);
   crl_gapset_free(&L->fixed_gaps);
 }
@@ -848,9 +877,10 @@ static inline int crl_layout_run(crl_layout_result *out, const crl_layout_field 
     L.by_a = (uint64_t *)malloc(((size_t)L.nfree + 1u) * sizeof(uint64_t));
     L.by_b = (uint64_t *)malloc((size_t)L.nfree * sizeof(uint64_t));
     L.few = (crl_lay_iv *)malloc((size_t)L.nfree * sizeof(crl_lay_iv));
+    L.pos = (uint32_t *)malloc((size_t)n * sizeof(uint32_t));
     best_off = (uint64_t *)malloc((size_t)n * sizeof(uint64_t));
     first_order = (uint32_t *)malloc(((size_t)L.nfree + 1) * sizeof(uint32_t));
-    if (!L.ids || !L.byoff || !L.by_a || !L.by_b || !L.few || !best_off || !first_order ||
+    if (!L.ids || !L.byoff || !L.by_a || !L.by_b || !L.few || !L.pos || !best_off || !first_order ||
         crl_bitset_init(&L.placed, n) != 0) {
       free(best_off);
       free(first_order);

@@ -147,4 +147,37 @@ TEST(LayoutHint, IntervalsMatchTheUnboundedScan) {
   }
 }
 
+// The frame of a Swift async function with many awaits at -Onone: shadow
+// allocas live throughout, results live to the end, and short-lived values
+// each over two suspends, interleaved with the results, so that each takes
+// the slot of the one two awaits before it (a field the previous field met
+// and it does not: the bound must come from below that field's offset).
+TEST(LayoutHint, AwaitersReusingDeadSlotsMatchTheUnboundedScan) {
+  for (uint32_t awaits : {50u, 700u}) {
+    for (int mixed = 0; mixed < 2; mixed++) {
+      Case c(0);
+      std::vector<std::pair<uint32_t, uint32_t>> live;
+      uint32_t end = 2 * awaits + 2;
+      for (uint32_t k = 0; k < 6; k++) live.push_back({0, end});
+      for (uint32_t k = 0; k < awaits; k++) {
+        live.push_back({2 * k, 2 * k + 3});
+        live.push_back({2 * k + 1, end});
+      }
+      for (uint32_t i = 0; i < live.size(); i++) {
+        uint32_t al = mixed && i % 3 == 0 ? 16 : 8;
+        c.f.push_back(crl_layout_field{mixed && i % 5 == 0 ? 4u : al, mixed && i % 5 == 0 ? 4u : al,
+                                       CRL_LAYOUT_FREE});
+      }
+      uint32_t n = (uint32_t)c.f.size();
+      Case cc(n);
+      cc.f = c.f;
+      for (uint32_t i = 0; i < n; i++)
+        for (uint32_t j = i + 1; j < n; j++)
+          if (live[i].first <= live[j].second && live[j].first <= live[i].second) cc.set(i, j);
+      expect_same(cc, "awaiters", (int)awaits + mixed);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
 }  // namespace

@@ -42,6 +42,8 @@ import re
 import shlex
 import subprocess
 
+import pgo_stats
+
 CLANG = os.environ.get("CLANG", "clang-22")
 PROFDATA = os.environ.get("LLVM_PROFDATA", "llvm-profdata-22")
 
@@ -119,16 +121,57 @@ def profile_counts(path, sh):
     return out if rc == 0 else None
 
 
-def compare_profiles(ref_raw, our_raw, sh):
-    """'' when the two profiles count the same, else why not."""
+def by_function(text):
+    """{function name without its file prefix: its lines} of a shown profile."""
+    out, cur = {}, None
+    for line in text.splitlines():
+        if line.startswith("  ") and not line.startswith("   ") and line.rstrip().endswith(":"):
+            cur = line.strip()[:-1].split(";")[-1]
+            out[cur] = []
+        elif cur is not None and line.startswith("    "):
+            out[cur].append(line.strip())
+    return out
+
+
+def transfer_tail_functions(presplit):
+    """Functions with code between a symmetric transfer
+    (llvm.coro.await.suspend.handle) and its suspend: LLVM 22's lowering
+    drops that code in the resume clones (a counter incremented there
+    counts in the ramp only), so their counts are not compared."""
+    out = set()
+    for define, body in pgo_stats.functions(presplit):
+        m = re.match(r'define [^@]*@("[^"]+"|[-\w.$]+)\(', define)
+        bl = dict((n, ls) for n, ls in pgo_stats.blocks(body))
+        for n, ls in bl.items():
+            for k, l in enumerate(ls):
+                if "@llvm.coro.await.suspend.handle(" not in l:
+                    continue
+                nxt = ls[k + 1:]
+                t = re.search(r"to label %([-\w.$]+)", " ".join(ls[k:k + 2]))
+                if t and t.group(1) in bl:
+                    nxt = bl[t.group(1)]
+                first = next((x for x in nxt if not x.lstrip().startswith(("#", "call void @llvm.dbg"))), "")
+                if m and "@llvm.coro.suspend(" not in first:
+                    out.add(m.group(1).strip('"'))
+    return out
+
+
+def compare_profiles(ref_raw, our_raw, sh, presplit=""):
+    """'' when the two profiles count the same (but for the functions
+    transfer_tail_functions names), else why not."""
     a, b = profile_counts(ref_raw, sh), profile_counts(our_raw, sh)
     if a is None or b is None:
         return "no profile written (%s)" % (ref_raw if a is None else our_raw)
     if a == b:
         return ""
-    la, lb = a.splitlines(), b.splitlines()
-    for i, (x, y) in enumerate(zip(la, lb)):
-        if x != y:
-            fn = next((l.strip() for l in reversed(la[:i]) if l.startswith("  ") and not l.startswith("   ")), "?")
-            return "counters differ from LLVM's lowering in %s: %s vs %s" % (fn, y.strip()[:80], x.strip()[:80])
-    return "counters differ from LLVM's lowering (%d vs %d lines)" % (len(lb), len(la))
+    fa, fb = by_function(a), by_function(b)
+    skip = transfer_tail_functions(presplit)
+    for fn in sorted(set(fa) | set(fb)):
+        if fn in skip or fa.get(fn) == fb.get(fn):
+            continue
+        xa, xb = fa.get(fn, []), fb.get(fn, [])
+        ca = re.findall(r"\d+", next((l for l in xa if l.startswith("Block counts")), ""))
+        cb = re.findall(r"\d+", next((l for l in xb if l.startswith("Block counts")), ""))
+        diff = [(i, y, x) for i, (x, y) in enumerate(zip(ca, cb)) if x != y][:4]
+        return "counters differ from LLVM's lowering in %s: (counter, ours, LLVM's) %s" % (fn, diff)
+    return ""

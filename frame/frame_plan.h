@@ -145,8 +145,10 @@ int crl_plan_ramp_only_edge(const crl_plan *p, uint32_t b);
  * to the non-unwind coro.end that ends them: a suspend's suspended path
  * from its landing (the handle may have been handed to whoever resumes
  * the coroutine, to its end, before the suspend is even reached), and
- * what follows a coro.free (the program frees the frame there). Values
- * used there must be the function's own, never loads of the frame.
+ * what follows a coro.free (the program frees the frame there); and the
+ * blocks between a suspend's save and the suspend, where an await_suspend
+ * may already have handed the handle away. Values used there must be the
+ * function's own, never loads of the frame.
  * 0, or -1 out of memory. */
 int crl_plan_mark_gone(crl_plan *p, const crl_suspend *susp, uint32_t num_susp,
                        const crl_vec *frees);

@@ -9,7 +9,7 @@
 # compared with the reference, and the profiles compared with LLVM's
 # lowering's. Seed 3 is the handoff program whose promoted counter was
 # stored into a freed frame. Also the reduced reproducers in regressions/
-# whose header says `--modes pgo`.
+# whose header says `--modes pgo`, and gen_ir.py seed 76 (below).
 #
 # Usage: difffuzz_pgo_test.sh 'LOWER {in} -o {out}' [CPP_SEEDS [IR_SEEDS]]
 set -uo pipefail
@@ -23,6 +23,10 @@ status=0
 run() { python3 -B "$here/run_diff.py" --lower "$lower" --asan --jobs 2 --quiet --known-failures "$known" "$@" || status=1; }
 run --gen cpp --label cpp-pgo --seeds "$cpp_seeds" --modes pgo
 run --gen ir --label ir-pgo --seeds "$ir_seeds" --pgo any
+# gen_ir.py 76: a counter promoted through a loop, incremented after a
+# bool await_suspend that resumes inline, kept in memory (three crossings)
+# and read back from the freed frame before the escaped-region fix.
+run --gen ir --label ir-pgo --seeds 76:77 --pgo any
 run --gen retcon --label retcon-pgo --seeds "$ir_seeds" --pgo any
 # handoff left out as in difffuzz_retcon_async_test.sh (LLVM's lowering,
 # the reference, gets it wrong).

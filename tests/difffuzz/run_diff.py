@@ -976,6 +976,9 @@ def main():
                 extra = ": listed as %s in known failures, now passes" % exp
             elif r["llvm"] != "pass":
                 extra = " [LLVM fails: %s %s]" % (r["llvm"], r.get("llvm_detail", ""))
+            if r.get("pgo"):
+                # Per case, so that a campaign stopped early still counts.
+                extra += " [pgo: promoted %d, through suspends %d]" % r["pgo"]
             if not args.quiet or tag not in ("PASS",):
                 log("%s %s %s %s%s" % (tag, r["gen"], r["seed"], r["mode"], extra))
             if failed and args.keep:

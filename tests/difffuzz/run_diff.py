@@ -346,7 +346,7 @@ class Case:
         if SAN_RE.search(err):
             return "native run has a sanitizer report: " + SAN_RE.search(err).group(0)
         self.ref = (rc, out)
-        if self.gen == "cpp" and not all(pgo.is_pgo_mode(m) for m in self.modes):
+        if self.gen == "cpp":
             # The program must not depend on the optimization level: -O0 must
             # print what -O2 prints (catches undefined behaviour the
             # generator let through, and native miscompiles).

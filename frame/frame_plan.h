@@ -149,8 +149,10 @@ int crl_plan_ramp_only_edge(const crl_plan *p, uint32_t b);
  * to the non-unwind coro.end that ends them: a suspend's suspended path
  * from its landing (the handle may have been handed to whoever resumes
  * the coroutine, to its end, before the suspend is even reached), and
- * what follows a coro.free (the program frees the frame there). Values
- * used there must be the function's own, never loads of the frame.
+ * what follows a coro.free (the program frees the frame there); and the
+ * blocks between a suspend's save and the suspend, where an await_suspend
+ * may already have handed the handle away. Values used there must be the
+ * function's own, never loads of the frame.
  * 0, or -1 out of memory. */
 int crl_plan_mark_gone(crl_plan *p, const crl_suspend *susp, uint32_t num_susp,
                        const crl_vec *frees);
@@ -197,7 +199,18 @@ typedef enum crl_remat_mode {
   CRL_REMAT_CHAINS,
   CRL_REMAT_FORCED
 } crl_remat_mode;
-/* remat_plan.c: marks the candidates recomputed after suspends. Returns,
+/* liveness.c: is candidate i defined after the store point (the
+ * coro.save) of a suspend it crosses? Between the save and the suspend
+ * the handle may already be in other hands (an await_suspend that
+ * resumed the coroutine, or gave it to another thread), so nothing may
+ * be stored into the frame there. */
+int crl_defined_after_store_point(crl_coro *c, crl_plan *p, uint32_t i);
+/* remat_plan.c: marks the candidates recomputed after suspends. A value
+ * defined after the store point of a suspend it crosses is recomputed
+ * whenever it can be, in every mode and at any cost the copy budget
+ * allows: kept, it would be stored right after its definition, where the
+ * frame may already belong to whoever resumed the coroutine (instrprof's
+ * promoted counters are incremented there). Returns,
  * with chains, whether a chain was used (else the plan is the one-level
  * one); forced, whether any decision differs from the chained plan's. */
 int crl_mark_remat(crl_coro *c, crl_plan *p, crl_remat_mode mode);

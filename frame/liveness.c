@@ -55,15 +55,22 @@ void crl_mark_late_defs(crl_coro *c, crl_plan *p) {
       cd->store_after_def = 1;
       continue;
     }
-    if (LLVMIsAArgument(cd->value)) continue;
-    for (uint32_t s = crl_bitset_next(row, 0); s < n; s = crl_bitset_next(row, s + 1)) {
-      LLVMValueRef pt = c->susp[s].point;
-      uint32_t pb = crl_block_id(p, LLVMGetInstructionParent(pt));
-      int ok = pb == cd->def_block ? crl_comes_before(cd->value, pt)
-                                   : crl_dominates(&p->dom, cd->def_block, pb);
-      if (!ok) { cd->store_after_def = 1; break; }
-    }
+    if (crl_defined_after_store_point(c, p, i)) cd->store_after_def = 1;
   }
+}
+
+int crl_defined_after_store_point(crl_coro *c, crl_plan *p, uint32_t i) {
+  crl_cand *cd = &p->cands[i];
+  if (cd->is_alloca || LLVMIsAArgument(cd->value)) return 0;
+  const crl_bitset *row = &p->cross.across[i];
+  for (uint32_t s = crl_bitset_next(row, 0); s < c->num_susp; s = crl_bitset_next(row, s + 1)) {
+    LLVMValueRef pt = c->susp[s].point;
+    uint32_t pb = crl_block_id(p, LLVMGetInstructionParent(pt));
+    int ok = pb == cd->def_block ? crl_comes_before(cd->value, pt)
+                                 : crl_dominates(&p->dom, cd->def_block, pb);
+    if (!ok) return 1;
+  }
+  return 0;
 }
 
 /* A value defined in the block of a store point may be live there.

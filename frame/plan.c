@@ -121,6 +121,39 @@ static void push_suspended_succs(crl_plan *p, const crl_suspend *sp, uint32_t *s
   }
 }
 
+/* The blocks from a suspend's save to its pre block (the save's block,
+ * the pre block, and every block on a path between them, all of which
+ * the save dominates), walked back from the pre block: once the save has
+ * run, the await_suspend after it may have handed the handle away, and
+ * the frame may be gone before the suspend is reached (instrprof's
+ * promoted counters are incremented there). Only for an ABI that gives
+ * resumption an entry of its own. seen[b] == s + 1: visited for s. */
+static void mark_escaped_region(crl_plan *p, const crl_suspend *sp, uint32_t s,
+                                uint32_t *seen, uint32_t *stack) {
+  uint32_t nb = p->num_blocks;
+  if (!sp->save || sp->resume == sp->landing) return;
+  uint32_t sb = crl_block_id(p, LLVMGetInstructionParent(sp->save));
+  uint32_t pb = crl_block_id(p, sp->pre);
+  if (sb >= nb || pb >= nb || !crl_reachable(&p->dom, pb) || !crl_dominates(&p->dom, sb, pb))
+    return;
+  uint32_t n = 0;
+  seen[pb] = s + 1;
+  stack[n++] = pb;
+  while (n) {
+    uint32_t b = stack[--n];
+    p->gone[b] = 1;
+    if (b == sb) continue;
+    for (uint32_t e = p->cfg.pred_off[b]; e < p->cfg.pred_off[b + 1]; e++) {
+      uint32_t q = p->cfg.pred[e];
+      if (q < nb && seen[q] != s + 1 && crl_reachable(&p->dom, q) &&
+          crl_dominates(&p->dom, sb, q)) {
+        seen[q] = s + 1;
+        stack[n++] = q;
+      }
+    }
+  }
+}
+
 int crl_plan_mark_gone(crl_plan *p, const crl_suspend *susp, uint32_t num_susp,
                        const crl_vec *frees) {
   uint32_t nb = p->num_blocks;
@@ -161,6 +194,16 @@ int crl_plan_mark_gone(crl_plan *p, const crl_suspend *susp, uint32_t num_susp,
       }
     }
   }
+  /* After the onward walk, which must not stop at these blocks: the
+   * paths out of them (an await_suspend that said "do not suspend") go
+   * on with the frame. */
+  uint32_t *seen = calloc(nb + 1, sizeof *seen);
+  if (!seen) {
+    free(stack);
+    return -1;
+  }
+  for (uint32_t s = 0; s < num_susp; s++) mark_escaped_region(p, &susp[s], s, seen, stack);
+  free(seen);
   free(stack);
   return 0;
 }

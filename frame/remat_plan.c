@@ -341,6 +341,9 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, crl_remat_mode mode) {
       if (cd->is_alloca || cd->remat || (!chains && x.pinned[i]) ||
           !recomputable(cd->value) || crl_bitset_next(row, 0) >= n)
         continue;
+      /* Defined where the handle may have left: recomputed, chains and all,
+       * whatever the estimate (crl_mark_remat's note in frame_plan.h). */
+      int late = crl_defined_after_store_point(c, p, i);
       /* The value's own copy after each suspend replaces a reload; only the
        * chain below it adds code. */
       x.nsteps = 0;
@@ -348,17 +351,21 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, crl_remat_mode mode) {
       x.tolerated = 0;
       x.walk++;
       x.busy[i] = 1;
+      x.chains = chains || late;
+      x.force = mode == CRL_REMAT_FORCED || late;
       uint64_t size = LLVMABISizeOfType(c->td, LLVMTypeOf(cd->value));
       uint64_t extra = operands_cost(&x, cd->value, row, 1);
       x.busy[i] = 0;
+      x.chains = chains;
+      x.force = mode == CRL_REMAT_FORCED;
       /* With chains a tie is taken too: the operand it brings into the frame
        * may serve other values recomputed from it (three field addresses
        * off one loaded pointer); crl_frame_build keeps the one-level plan
        * unless this one turns out smaller. */
       if (extra == REMAT_NO) continue;
-      if (!x.force && (extra > size || (extra == size && !chains))) continue;
-      if (sweep == 1 && (extra != 0 || x.tolerated)) continue;
-      x.overrode |= extra > size;
+      if (!x.force && !late && (extra > size || (extra == size && !chains))) continue;
+      if (sweep == 1 && !late && (extra != 0 || x.tolerated)) continue;
+      x.overrode |= extra > size && !late;
       x.left -= x.clones;
       x.used_chains |= x.tolerated;
       cd->remat = 1;

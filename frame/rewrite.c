@@ -223,7 +223,7 @@ static int declare_frame_vars(crl_coro *c, crl_plan *p, crl_valmap *moved) {
 /* Where a value defined by `def` can be stored right after it. */
 static LLVMValueRef after_def(crl_coro *c, LLVMValueRef def) {
   if (LLVMIsAPHINode(def))
-    return crl_first_non_phi(LLVMGetInstructionParent(def));
+    return crl_first_insertion_point(LLVMGetInstructionParent(def));
   if (LLVMIsAInvokeInst(def)) {
     LLVMBasicBlockRef nd = LLVMGetNormalDest(def);
     LLVMValueRef first = LLVMGetFirstInstruction(nd);

@@ -33,6 +33,13 @@ LLVMValueRef crl_first_non_phi(LLVMBasicBlockRef bb) {
   return i;
 }
 
+LLVMValueRef crl_first_insertion_point(LLVMBasicBlockRef bb) {
+  LLVMValueRef i = crl_first_non_phi(bb);
+  if (i && (LLVMIsALandingPadInst(i) || LLVMIsACleanupPadInst(i) || LLVMIsACatchPadInst(i)))
+    i = LLVMGetNextInstruction(i);
+  return i;
+}
+
 unsigned crl_count_instructions(LLVMBasicBlockRef bb) {
   unsigned n = 0;
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) n++;

@@ -49,6 +49,11 @@ int crl_comes_before(LLVMValueRef a, LLVMValueRef b);
 void crl_move_before_terminator(LLVMValueRef inst, LLVMBasicBlockRef bb);
 
 LLVMValueRef crl_first_non_phi(LLVMBasicBlockRef bb);
+/* Where code may go at the top of bb: after its phis and after the
+ * landingpad, cleanuppad or catchpad that must come first in an EH pad
+ * (instrprof's counter promotion leaves phis in landing pads). A
+ * catchswitch block has no such place: its catchswitch is returned. */
+LLVMValueRef crl_first_insertion_point(LLVMBasicBlockRef bb);
 
 /* Instructions in a block, or in a whole function: what a map that takes
  * each of them is sized for up front (growing it costs more than counting). */

@@ -112,6 +112,8 @@ import gen_cpp  # noqa: E402
 import gen_ir  # noqa: E402
 import gen_retcon  # noqa: E402
 import gen_async  # noqa: E402
+import pgo  # noqa: E402
+import pgo_stats  # noqa: E402
 
 # The IR generators: same interface (program(seed, size, disabled, skip,
 # asan) -> (ir, driver, gen), FEATURES, gen.ids()).
@@ -180,10 +182,10 @@ def cross_target(text):
 
 
 SAN_RE = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|SUMMARY: \w+Sanitizer")
-FAIL_VERDICTS = ["mismatch", "sanitizer", "internal", "crash", "reject", "leftover", "compile"]
+FAIL_VERDICTS = ["mismatch", "sanitizer", "internal", "crash", "reject", "leftover", "compile", "profile"]
 
 
-def sh(cmd, timeout=None, cwd=None, stack=False):
+def sh(cmd, timeout=None, cwd=None, stack=False, env=None):
     """Runs cmd (list or shell string); returns (rc, stdout, stderr)."""
     def limit():
         if stack:
@@ -191,7 +193,7 @@ def sh(cmd, timeout=None, cwd=None, stack=False):
     try:
         p = subprocess.run(cmd, shell=isinstance(cmd, str), cwd=cwd, timeout=timeout,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           stdin=subprocess.DEVNULL, preexec_fn=limit)
+                           stdin=subprocess.DEVNULL, preexec_fn=limit, env=env)
         return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"").decode("utf-8", "replace")
@@ -275,7 +277,9 @@ class Case:
             # The guest's stack as small as the host runs get (qemu-user
             # gives the guest its own, 8 MiB by default).
             cmd = [self.cross[1], "-s", "%dK" % STACK_KB, exe]
-        rc, out, err = sh(cmd, timeout=RUN_TIMEOUT, stack=True)
+        # A profile-instrumented program writes its counts here.
+        env = dict(os.environ, LLVM_PROFILE_FILE=self.p(tag + ".profraw"))
+        rc, out, err = sh(cmd, timeout=RUN_TIMEOUT, stack=True, env=env)
         with open(self.p(tag + ".stdout"), "w") as fh:
             fh.write(out)
         with open(self.p(tag + ".stderr"), "w") as fh:
@@ -288,6 +292,8 @@ class Case:
         level = "-" + self.args.cc_opt if not base.startswith("native") else "-O2"
         if self.gen == "cpp":
             cmd = [CLANGXX, level] + self.san + [src, "-o", exe]
+            if pgo.is_pgo_mode(base.split(".")[0]):
+                cmd += pgo.runtime_link_flags()
         else:
             if self.gen in LOWERED_REF:
                 level = "-O0" if base.startswith("O0.") else "-O2"
@@ -297,6 +303,8 @@ class Case:
                     [src, self.p("driver.c"), "-o", exe]
             else:
                 cmd = [CLANG, level, "-Wno-override-module"] + self.san + [src, self.p("driver.c"), "-o", exe]
+            if self.args.pgo:
+                cmd += pgo.runtime_link_flags()
         rc, out, err = sh(cmd, timeout=300)
         with open(log, "w") as fh:
             fh.write(out + err)
@@ -305,6 +313,10 @@ class Case:
     def prepare(self):
         """Reference build and run, presplit IR per mode. None or an error."""
         self.generate()
+        if self.irlike and self.args.pgo:
+            why = self.instrument_ir()
+            if why:
+                return why
         if self.irlike:
             self.cross = cross_target(self.text)
             if self.cross is None and re.search(r'^target triple = "(?!x86_64)', self.text, re.M):
@@ -358,6 +370,10 @@ class Case:
                 r = sh(front + ["-O2", self.p("prog.cpp"), "-o", self.p("O2.presplit.ll")], timeout=300)
                 if r[0] != 0:
                     return "front end failed at -O2"
+            for m in sorted(x for x in need if pgo.is_pgo_mode(x)):
+                why = self.instrument_cpp(front, m)
+                if why:
+                    return why
             if "simplified" in need:
                 r = sh([OPT, "-S", "-passes=" + SIMPLIFY, self.p("O2.presplit.ll"), "-o",
                         self.p("simplified.presplit.ll")], timeout=300)
@@ -370,6 +386,35 @@ class Case:
                     return "opt simplification failed: " + first_line(r[2], "ERROR")
         else:
             shutil.copy(self.p("prog.ll"), self.p("ir.presplit.ll"))
+        return None
+
+    def instrument_cpp(self, front, mode):
+        """mode's presplit IR: the front end with the PGO pipeline's flags,
+        then its opt passes (pgo.py)."""
+        name = pgo.mode_pipeline(mode, self.seed if isinstance(self.seed, int) else 0)
+        fe = self.p("%s.front.ll" % mode)
+        r = sh(front + pgo.PIPELINES[name][0] + [self.p("prog.cpp"), "-o", fe], timeout=300)
+        if r[0] != 0:
+            return "front end failed for %s (%s)" % (mode, name)
+        return pgo.instrument(OPT, fe, self.p("%s.presplit.ll" % mode), self.seed, name, sh)
+
+    def instrument_ir(self):
+        """--pgo: the generated module through an IR PGO pipeline, made for
+        the host first (the profile runtime is the host's)."""
+        seed = self.seed if isinstance(self.seed, int) else 0
+        name = self.args.pgo if self.args.pgo != "any" else pgo.IR_PIPELINES[seed % len(pgo.IR_PIPELINES)]
+        text = self.text
+        if "instrprof" in text or "__profc_" in text:
+            return None  # a saved case, instrumented already
+        if cross_target(text) or re.search(r'^target triple = "(?!x86_64)', text, re.M):
+            text = host_twin(text, False)
+        with open(self.p("prog.orig.ll"), "w") as fh:
+            fh.write(text)
+        why = pgo.instrument(OPT, self.p("prog.orig.ll"), self.p("prog.ll"), seed, name, sh)
+        if why:
+            return why
+        with open(self.p("prog.ll")) as fh:
+            self.text = fh.read()
         return None
 
     def prepare_lowered_ref(self):
@@ -560,10 +605,31 @@ def run_seed(args, seed, root):
         v, d = c.judge(m, "cmd", args.lower)
         if v == "reject" and lv != "pass":
             v, d = "pass-both-reject", d
-        frames = c.frame_sizes(m) if args.csv or True else []
+        stats = None
+        if pgo.is_pgo_mode(m) or (args.pgo and c.irlike):
+            v, d, stats = pgo_verdict(c, m, lv, v, d)
+        # (PGO runs measure no frames: a campaign's time goes to programs.)
+        frames = c.frame_sizes(m) if args.csv or not (pgo.is_pgo_mode(m) or args.pgo) else []
         results.append(dict(gen=args.label, seed=sid, mode=m, verdict=v, detail=d, llvm=lv,
-                            llvm_detail=ld, frames=frames, work=work, target=tgt))
+                            llvm_detail=ld, frames=frames, work=work, target=tgt, pgo=stats))
     return results
+
+
+def pgo_verdict(c, m, lv, v, d):
+    """A PGO case: the counts of corolower's build must equal those of
+    LLVM's (when both ran right); and the promoted counters of the
+    instrumented input. Returns (verdict, detail, (promoted, across))."""
+    with open(c.p("%s.presplit.ll" % m), errors="replace") as fh:
+        stats = pgo_stats.module_stats(fh.read())
+    if v == "pass" and lv == "pass":
+        ref = c.p("%s.llvm.profraw" % m)
+        if not os.path.exists(ref):
+            ref = c.p("O2.ref.profraw")  # retcon, async: LLVM's lowering is the reference
+        with open(c.p("%s.presplit.ll" % m), errors="replace") as fh:
+            why = pgo.compare_profiles(ref, c.p("%s.cmd.profraw" % m), sh, fh.read())
+        if why:
+            return "profile", why, stats
+    return v, d, stats
 
 
 # Known bug classes (issue 13 and what this fuzzer found), told apart by
@@ -730,7 +796,8 @@ def reduce_case(args, r, regress_dir, log):
               "%s\nreduced from seed %d by run_diff.py --reduce (%d tests); regenerate with: %s\n"
               "check with: run_diff.py --lower CMD --files THIS_FILE%s%s%s"
               % (name, verdict, mode, llvm_note, re.sub(r"/tmp/\S+/", "", detail), seed, tests[0], how,
-                 " --modes " + mode if args.gen != "ir" else "", " --asan" if args.asan else "",
+                 (" --modes " + mode if args.gen != "ir" else "") + (" --pgo " + args.pgo if args.pgo else ""),
+                 " --asan" if args.asan else "",
                  " --cc-opt " + args.cc_opt if args.cc_opt != "O2" else ""))
     os.makedirs(regress_dir, exist_ok=True)
     comment = "//" if args.gen == "cpp" else ";"
@@ -790,6 +857,8 @@ def main():
     ap.add_argument("--disable", default="", help="generator features to leave out (see gen_cpp.py / gen_ir.py)")
     ap.add_argument("--label", help="name of this run in the output and in known failures (default: --gen)")
     ap.add_argument("--asan", action="store_true")
+    ap.add_argument("--pgo", choices=["any"] + pgo.IR_PIPELINES,
+                    help="ir, retcon, async: profile-instrument each module first (pgo.py; any: the seed chooses)")
     ap.add_argument("--cc-opt", choices=["O0", "O1", "O2"], default="O2",
                     help="level the lowered modules are compiled at (--gen cpp, ir)")
     ap.add_argument("--jobs", type=int, default=2)
@@ -839,6 +908,8 @@ def main():
         args.modes = "O2" if args.gen in LOWERED_REF else "O0,O2,simplified"
     args.modes = [m for m in args.modes.split(",") if m]
     for m in args.modes:
+        if args.gen == "cpp" and pgo.is_pgo_mode(m):
+            continue
         if m not in (("O0", "O2") if args.gen in LOWERED_REF else ("O0", "O2", "simplified")):
             ap.error("unknown mode %s for --gen %s" % (m, args.gen))
     if args.jobs < 1:
@@ -859,6 +930,7 @@ def main():
     by_target = {}
     unexpected = []
     frame_rows = []
+    pgo_rows = []  # (mode, promoted, across) per PGO case
     npass = nfail = 0
     outcome = {}
 
@@ -874,6 +946,8 @@ def main():
                 by_target[r["target"]][v] += 1
             llvm_counts.setdefault(r["mode"], {}).setdefault(r["llvm"], 0)
             llvm_counts[r["mode"]][r["llvm"]] += 1
+            if r.get("pgo"):
+                pgo_rows.append((r["mode"],) + r["pgo"])
             for fn, cs, ls in r["frames"]:
                 frame_rows.append((r["gen"], r["seed"], r["mode"], fn, cs, ls))
             exp = known.get(key)
@@ -902,6 +976,9 @@ def main():
                 extra = ": listed as %s in known failures, now passes" % exp
             elif r["llvm"] != "pass":
                 extra = " [LLVM fails: %s %s]" % (r["llvm"], r.get("llvm_detail", ""))
+            if r.get("pgo"):
+                # Per case, so that a campaign stopped early still counts.
+                extra += " [pgo: promoted %d, through suspends %d]" % r["pgo"]
             if not args.quiet or tag not in ("PASS",):
                 log("%s %s %s %s%s" % (tag, r["gen"], r["seed"], r["mode"], extra))
             if failed and args.keep:
@@ -942,6 +1019,11 @@ def main():
         gm = math.exp(sum(math.log(max(cs, 1) / max(ls, 1)) for cs, ls in pairs) / len(pairs))  # an empty frame counts as 1 byte
         print("frames: %d compared, corolower larger in %d, smaller in %d, geomean corolower/LLVM %.4f"
               % (len(pairs), larger, smaller, gm))
+    if pgo_rows:
+        print("pgo: %d cases, %d with promoted counters (%d counters), %d with counters promoted "
+              "through a loop holding a suspend (%d counters)"
+              % (len(pgo_rows), sum(1 for r in pgo_rows if r[1]), sum(r[1] for r in pgo_rows),
+                 sum(1 for r in pgo_rows if r[2]), sum(r[2] for r in pgo_rows)))
     n = len(seeds) * len(["ir"] if args.gen == "ir" else args.modes)
     print("throughput: %d programs x modes in %.0f s (%.1f programs/min, jobs %d)"
           % (n, elapsed, len(seeds) * 60.0 / max(elapsed, 1e-9), args.jobs))

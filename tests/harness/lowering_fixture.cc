@@ -62,6 +62,17 @@ Outcome RunOne(crlh_ctx *c) {
   o.trace = crlh::RunTrace(c, "main");
   o.allocs = g_allocs;
   o.frees = g_frees;
+  // A store into a frame after the coroutine freed it (a spill made once
+  // the handle may have been handed away) leaves its mark in the poison.
+  for (unsigned char *p : g_quarantine) {
+    int64_t n = 0;
+    std::memcpy(&n, p, sizeof n);
+    for (int64_t k = 0; k < n; k++)
+      if (p[kFrameHeader + k] != 0xAB) {
+        o.written_after_free++;
+        break;
+      }
+  }
   for (unsigned char *p : g_quarantine) std::free(p);
   g_quarantine.clear();
   return o;
@@ -85,6 +96,7 @@ void Differential(const std::string &body, const std::string &want,
   EXPECT_EQ(a.allocs, b.allocs);
   EXPECT_EQ(a.frees, a.allocs) << "frames leaked or freed twice";
   EXPECT_EQ(b.frees, b.allocs);
+  EXPECT_EQ(a.written_after_free, 0) << "corolower's output:\n" << ours.Print();
 }
 
 // Lowers with corolower only (for behaviour LLVM's lowering gets wrong).
@@ -98,6 +110,7 @@ void OursOnly(const std::string &body, const std::string &want) {
   Outcome a = RunOne(ours);
   EXPECT_EQ(a.trace, want) << "corolower's output:\n" << ours.Print();
   EXPECT_EQ(a.frees, a.allocs) << "frames leaked or freed twice";
+  EXPECT_EQ(a.written_after_free, 0) << "corolower's output:\n" << ours.Print();
 }
 
 // A row: its run (differential, or corolower's alone), then what the row

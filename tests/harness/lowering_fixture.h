@@ -41,6 +41,8 @@ using crlh::kReturnHandle;
 struct Outcome {
   std::string trace;
   int64_t allocs = 0, frees = 0;
+  // Freed frames written after they were freed (their poison changed).
+  int64_t written_after_free = 0;
 };
 
 // Runs @main of c with fresh counters; frees the quarantined frames.

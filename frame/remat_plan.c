@@ -304,30 +304,68 @@ static uint64_t operands_cost(remat_ctx *x, LLVMValueRef v, const crl_bitset *ro
   return sum;
 }
 
+/* The walk's state for crl_mark_remat: 0, or -1 when out of memory (then
+ * nothing is left allocated). */
+static int remat_ctx_init(remat_ctx *x, crl_coro *c, crl_plan *p, crl_remat_mode mode) {
+  memset(x, 0, sizeof *x);
+  x->c = c;
+  x->p = p;
+  x->chains = mode != CRL_REMAT_ONE_LEVEL;
+  x->force = mode == CRL_REMAT_FORCED;
+  x->left = CRL_REMAT_FN_CLONES + (uint64_t)CRL_REMAT_FN_FACTOR * crl_count_fn_instructions(c->fn);
+  x->pinned = crl_calloc(p->num_cands + 1, 1);
+  x->walk_of = crl_calloc(p->num_cands + 1, sizeof *x->walk_of);
+  x->step_of = crl_calloc(p->num_cands + 1, sizeof *x->step_of);
+  x->busy = crl_calloc(p->num_cands + 1, 1);
+  int rc = x->pinned && x->walk_of && x->step_of && x->busy ? 0 : -1;
+  if (rc == 0) rc = crl_valmap_init(&x->cand_of, p->num_cands);
+  else memset(&x->cand_of, 0, sizeof x->cand_of);
+  if (rc != 0) {
+    free(x->pinned);
+    free(x->walk_of);
+    free(x->step_of);
+    free(x->busy);
+    return -1;
+  }
+  for (uint32_t i = 0; i < p->num_cands; i++)
+    crl_valmap_put_id(&x->cand_of, p->cands[i].value, i);
+  return 0;
+}
+
+static void remat_ctx_free(remat_ctx *x) {
+  crl_valmap_free(&x->cand_of);
+  free(x->pinned);
+  free(x->walk_of);
+  free(x->step_of);
+  free(x->busy);
+  free(x->steps);
+}
+
+/* Candidate i is recomputed along the steps the walk found: what they
+ * read is pinned and now live wherever i was (its suspends and store
+ * points). */
+static void take_remat(remat_ctx *x, crl_plan *p, uint32_t i) {
+  crl_cand *cd = &p->cands[i];
+  const crl_bitset *row = &p->cross.across[i];
+  x->left -= x->clones;
+  x->used_chains |= x->tolerated;
+  cd->remat = 1;
+  for (uint32_t k = 0; k < x->nsteps; k++) {
+    crl_cand *oj = &p->cands[x->steps[k].cand];
+    if (x->steps[k].remat || oj->chain_only) x->used_chains = 1;
+    x->pinned[x->steps[k].cand] = 1;
+    if (x->steps[k].remat) oj->remat = 1;
+    crl_bitset_union_with(&p->cross.across[x->steps[k].cand], row);
+    if (cd->lo < oj->lo) oj->lo = cd->lo;
+    if (cd->hi > oj->hi) oj->hi = cd->hi;
+  }
+}
+
 int crl_mark_remat(crl_coro *c, crl_plan *p, crl_remat_mode mode) {
   uint32_t n = c->num_susp;
   int chains = mode != CRL_REMAT_ONE_LEVEL;
   remat_ctx x;
-  memset(&x, 0, sizeof x);
-  x.c = c;
-  x.p = p;
-  x.chains = chains;
-  x.force = mode == CRL_REMAT_FORCED;
-  x.left = CRL_REMAT_FN_CLONES + (uint64_t)CRL_REMAT_FN_FACTOR * crl_count_fn_instructions(c->fn);
-  x.pinned = crl_calloc(p->num_cands + 1, 1);
-  x.walk_of = crl_calloc(p->num_cands + 1, sizeof *x.walk_of);
-  x.step_of = crl_calloc(p->num_cands + 1, sizeof *x.step_of);
-  x.busy = crl_calloc(p->num_cands + 1, 1);
-  if (!x.pinned || !x.walk_of || !x.step_of || !x.busy ||
-      crl_valmap_init(&x.cand_of, p->num_cands) != 0) {
-    free(x.pinned);
-    free(x.walk_of);
-    free(x.step_of);
-    free(x.busy);
-    return 0;
-  }
-  for (uint32_t i = 0; i < p->num_cands; i++)
-    crl_valmap_put_id(&x.cand_of, p->cands[i].value, i);
+  if (remat_ctx_init(&x, c, p, mode) != 0) return 0;
   /* A value is decided when it is met, in candidate order, so one met
    * before the decision that brings its operand into the frame keeps its
    * own slot (a field truncated out of a struct argument, when a later
@@ -366,27 +404,10 @@ int crl_mark_remat(crl_coro *c, crl_plan *p, crl_remat_mode mode) {
       if (!x.force && !late && (extra > size || (extra == size && !chains))) continue;
       if (sweep == 1 && !late && (extra != 0 || x.tolerated)) continue;
       x.overrode |= extra > size && !late;
-      x.left -= x.clones;
-      x.used_chains |= x.tolerated;
-      cd->remat = 1;
-      for (uint32_t k = 0; k < x.nsteps; k++) {
-        crl_cand *oj = &p->cands[x.steps[k].cand];
-        if (x.steps[k].remat || oj->chain_only) x.used_chains = 1;
-        x.pinned[x.steps[k].cand] = 1;
-        if (x.steps[k].remat) oj->remat = 1;
-        /* Now also live wherever the value was (suspends and store points). */
-        crl_bitset_union_with(&p->cross.across[x.steps[k].cand], row);
-        if (cd->lo < oj->lo) oj->lo = cd->lo;
-        if (cd->hi > oj->hi) oj->hi = cd->hi;
-      }
+      take_remat(&x, p, i);
     }
   }
-  crl_valmap_free(&x.cand_of);
-  free(x.pinned);
-  free(x.walk_of);
-  free(x.step_of);
-  free(x.busy);
-  free(x.steps);
+  remat_ctx_free(&x);
   return x.force ? x.overrode : x.used_chains;
 }
 

@@ -7,6 +7,8 @@
 # modules that exercised each). The runs go round-robin in chunks of CHUNK
 # seeds, so that a deadline (DEADLINE, seconds since the epoch) cuts every
 # feature's count alike; each chunk's summary is kept in OUT/.
+# (The campaign of 2026-11-27 ran its first two rounds with FIRST for every
+# run, before each run got seeds of its own.)
 #
 # Usage: bench/fuzz_issue24.sh [COROLOWER] [OUT] [COUNT]
 #   (defaults: bazel-bin/corolower, /tmp/fuzz_issue24, 1000; JOBS 2,
@@ -29,9 +31,14 @@ others() { local t; for t in native "${targets[@]}"; do [ "$t" = "$1" ] || print
 runs=()
 for t in "${targets[@]}"; do runs+=("async:$t:handoff" "retcon:$t:"); done
 runs+=("ir:othertargets:")
-for ((lo = first; lo < first + count; lo += chunk)); do
-  for r in "${runs[@]}"; do
-    IFS=: read -r gen feat extra <<<"$r"
+for ((k = 0; k < count; k += chunk)); do
+  for i in "${!runs[@]}"; do
+    IFS=: read -r gen feat extra <<<"${runs[$i]}"
+    # Each run's seeds its own (FIRST + 10000 x its index): the target is
+    # drawn from a stream of its own, so the same seed on another target
+    # is the same program, and afpform, projcast and swifterror would
+    # count one program once per target.
+    lo=$((first + 10000 * i + k))
     if [ "$deadline" != 0 ] && [ "$(date +%s)" -ge "$deadline" ]; then
       echo "deadline reached before $gen $feat $lo"; exit 0
     fi

@@ -43,6 +43,7 @@ def main(out):
     llvm = collections.defaultdict(collections.Counter)
     frames = collections.defaultdict(list)                 # (gen, feature) -> [(cs, ls)]
     seeds = collections.defaultdict(int)
+    programs = collections.defaultdict(set)                # (gen, feature) -> seeds (one program each)
     for log in sorted(glob.glob(os.path.join(out, "*.log"))):
         m = re.fullmatch(r"(ir|retcon|async)-(\w+)-(\d+)\.log", os.path.basename(log))
         if not m:
@@ -59,12 +60,10 @@ def main(out):
         sm = re.search(r"seeds (\d+):(\d+)", text)
         seeds[(gen, feat)] += int(sm.group(2)) - int(sm.group(1))
         csv = log[:-4] + ".csv"
-        if not os.path.exists(csv):
-            continue
         rows = collections.defaultdict(list)
-        for row in open(csv).read().splitlines()[1:]:
+        for row in (open(csv).read().splitlines()[1:] if os.path.exists(csv) else []):
             _, seed, _, _, cs, ls = row.split(",")
-            if ls:
+            if ls and int(ls):  # as run_diff.py: LLVM's size known and not 0
                 rows[int(seed)].append((int(cs), int(ls)))
         lv = counts(lm.group(1)) if lm else {}
         for k, v in lv.items():
@@ -74,16 +73,18 @@ def main(out):
             used = re.search(r"^; exercises: (.*)$", ir, re.M).group(1).split(",")
             for f in used:
                 frames[(gen, f)].extend(rows.get(seed, []))
-    print("| generator | feature | modules compared | corolower failures | invalid | frames corolower / LLVM |")
-    print("| --- | --- | ---: | ---: | ---: | --- |")
+                programs[(gen, f)].add(seed)
+    print("| generator | feature | modules compared | distinct programs | corolower failures | invalid | "
+          "frames corolower / LLVM |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | --- |")
     for (gen, f), c in sorted(verd.items()):
         n = sum(v for k, v in c.items() if k != "invalid")
         bad = sum(c[k] for k in FAILS)
         pr = frames.get((gen, f), [])
         gm = math.exp(sum(math.log(max(a, 1) / max(b, 1)) for a, b in pr) / len(pr)) if pr else float("nan")
         larger = sum(1 for a, b in pr if a > b)
-        print("| gen_%s.py | %s | %d | %d | %d | %.3f (%d coroutines, %d larger) |"
-              % (gen, f, n, bad, c["invalid"], gm, len(pr), larger))
+        print("| gen_%s.py | %s | %d | %d | %d | %d | %.3f (%d coroutines, %d larger) |"
+              % (gen, f, n, len(programs[(gen, f)]), bad, c["invalid"], gm, len(pr), larger))
     print()
     print("LLVM's verdicts per forced run: " + "; ".join(
         "%s %s (%d seeds): %s" % (g, f, seeds[(g, f)], ", ".join("%s %d" % kv for kv in sorted(c.items())))

@@ -616,6 +616,8 @@ class Gen(gen_common.BodyGen):
     def projection(self, n, proj, pf):
         """The suspend's projection operand (emitting what it needs)."""
         o = self.out
+        if pf != "plain":
+            self.used.add("projcast")
         if pf == "casts":
             o.append("  %%pc%d.a = addrspacecast ptr @%s to ptr addrspace(1)" % (n, proj))
             o.append("  %%pc%d.b = addrspacecast ptr addrspace(1) %%pc%d.a to ptr" % (n, n))
@@ -636,6 +638,8 @@ class Gen(gen_common.BodyGen):
         out, self.afp_ref, unnamed = [], {}, 0
         for f in fns:
             name = "@f%d_afp" % f.idx
+            if f.afp_form != "const" or f.afp_cast:
+                self.used.add("afpform")
             if f.afp_form.startswith("unnamed"):
                 name = "@%d" % unnamed
                 unnamed += 1
@@ -815,6 +819,7 @@ class Gen(gen_common.BodyGen):
                 o.append("  %s = phi i64 [ %s, %%%s ]" % (outv, xn, latch))
 
     def emit(self, skip):
+        self.used = set()
         out = [self.header_line("gen_async.py"), self.target.lines() + HEADER]
         fns = [f for f in self.fns if f.node_id not in skip]
         # A skipped function's afp goes too (an await of it then fails to
@@ -823,6 +828,7 @@ class Gen(gen_common.BodyGen):
         out.append("")
         for f in fns:
             self.emit_fn(f, skip, out)
+        out.insert(1, self.exercised_line(self.used))
         ir = "\n".join(out) + "\n"
         d = [DRIVER_HEAD]
         for f in fns:

@@ -46,6 +46,8 @@ TARGETS = {
 }
 TARGET_WEIGHTS = {"native": 3, "notriple": 1, "layout32": 1, "bigendian": 1, "othertargets": 2}
 TARGET_FEATURES = list(TARGET_WEIGHTS)
+# A variant's target feature (e.g. arm -> layout32).
+FEATURE_OF = {v[0]: f for f, vs in TARGETS.items() for v in vs}
 # Targets whose code runs on the host (x86-64): natively, with AddressSanitizer.
 HOST_TARGETS = ("x86_64", "notriple", "nolayout")
 
@@ -88,6 +90,13 @@ def pick_target(rng, enabled, allowed=None):
     return Target(*rng.choice(vs))
 
 
+def exercised_line(target, used):
+    """`; exercises: F,...`: the target variant's feature and the
+    generator's features in used (run_diff.py's per-feature counts: a
+    feature enabled is not a feature drawn)."""
+    return "; exercises: %s" % ",".join([FEATURE_OF[target]] + sorted(used))
+
+
 class GenBase:
     """A generator's state common to all three: the main random stream,
     the features turned off, ids for the reducer, trace tags, and fresh
@@ -126,6 +135,12 @@ class GenBase:
     def label(self, name):
         self.out.append("%s:" % name)
         self.cur = name
+
+    def exercised_line(self, used):
+        """The module's second line: the features it exercises (its
+        target's feature and those of the generator's that were drawn),
+        which run_diff.py counts per feature."""
+        return exercised_line(self.target.name, used)
 
     def header_line(self, name):
         """The module's first line: the command that makes it again."""

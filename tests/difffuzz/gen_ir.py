@@ -809,7 +809,8 @@ class IRGen:
     def emit(self, skip):
         out = ["; gen_ir.py %d --size %d%s%s" % (
             self.seed, self.size, " --disable " + ",".join(sorted(self.off)) if self.off else "",
-            " --asan" if self.asan_asked else ""), self.target_lines() + HEADER]
+            " --asan" if self.asan_asked else ""), gen_common.exercised_line(self.target, ()),
+            self.target_lines() + HEADER]
         if self.on("handoff"):
             out.append(HANDOFF_DECLS.replace("presplitcoroutine%s", "presplitcoroutine" +
                                              (" sanitize_address" if self.asan else "")))

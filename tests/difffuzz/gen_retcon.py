@@ -938,6 +938,8 @@ class Gen(gen_common.BodyGen):
         for c in cs:
             self.emit_fn(c, skip, out)
             self.emit_wrappers(c, out)
+        used = {"swifterror"} if any(c.swe_targets or c.swe_param for c in cs) else set()
+        out.insert(1, self.exercised_line(used))
         ir = "\n".join(out) + "\n"
         d = [DRIVER_HEAD]
         insts = []

@@ -153,6 +153,13 @@ def target_name(text):
     return "notriple" if re.search(r"^target datalayout", text or "", re.M) else "nolayout"
 
 
+def exercised(text):
+    """The features the module exercises, from its `; exercises:` line
+    (gen_common.py's exercised_line): [] when it has none."""
+    m = re.search(r"^; exercises: (.*)$", text or "", re.M)
+    return [f for f in m.group(1).split(",") if f] if m else []
+
+
 def host_twin(text, asan):
     """A gen_ir.py module for another target, retargeted to the host
     (x86-64's data layout and triple), its coroutines sanitize_address
@@ -595,10 +602,11 @@ def run_seed(args, seed, root):
     results = []
     sid = os.path.basename(args.files[seed]) if args.files else seed
     tgt = target_name(c.text) if args.gen in IR_GENS else None
+    feats = exercised(c.text) if args.gen in IR_GENS else []
     if err:
         for m in c.modes:
             results.append(dict(gen=args.label, seed=sid, mode=m, verdict="invalid", detail=err,
-                                llvm="-", frames=[], work=work, target=tgt))
+                                llvm="-", frames=[], work=work, target=tgt, features=feats))
         return results
     for m in c.modes:
         lv, ld = c.judge(m, "llvm", llvm_cmd())
@@ -611,7 +619,8 @@ def run_seed(args, seed, root):
         # (PGO runs measure no frames: a campaign's time goes to programs.)
         frames = c.frame_sizes(m) if args.csv or not (pgo.is_pgo_mode(m) or args.pgo) else []
         results.append(dict(gen=args.label, seed=sid, mode=m, verdict=v, detail=d, llvm=lv,
-                            llvm_detail=ld, frames=frames, work=work, target=tgt, pgo=stats))
+                            llvm_detail=ld, frames=frames, work=work, target=tgt, pgo=stats,
+                            features=feats))
     return results
 
 
@@ -928,6 +937,7 @@ def main():
     counts = {}
     llvm_counts = {}
     by_target = {}
+    by_feature = {}  # the features modules exercised (their `; exercises:` line)
     unexpected = []
     frame_rows = []
     pgo_rows = []  # (mode, promoted, across) per PGO case
@@ -944,6 +954,9 @@ def main():
             if r.get("target"):
                 by_target.setdefault(r["target"], {}).setdefault(v, 0)
                 by_target[r["target"]][v] += 1
+            for f in r.get("features", []):
+                by_feature.setdefault(f, {}).setdefault(v, 0)
+                by_feature[f][v] += 1
             llvm_counts.setdefault(r["mode"], {}).setdefault(r["llvm"], 0)
             llvm_counts[r["mode"]][r["llvm"]] += 1
             if r.get("pgo"):
@@ -1012,6 +1025,9 @@ def main():
     if len(by_target) > 1 or any(t != "x86_64" for t in by_target):
         print("targets: %s" % "; ".join("%s %s" % (t, ", ".join("%s %d" % kv for kv in sorted(c.items())))
                                         for t, c in sorted(by_target.items())))
+    if by_feature:
+        print("features: %s" % "; ".join("%s %s" % (f, ", ".join("%s %d" % kv for kv in sorted(c.items())))
+                                         for f, c in sorted(by_feature.items())))
     pairs = [(cs, ls) for (_, _, _, _, cs, ls) in frame_rows if ls]
     if pairs:
         larger = sum(1 for cs, ls in pairs if cs > ls)

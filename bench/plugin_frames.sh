@@ -8,20 +8,32 @@
 #   corolower/LLVM over the coroutines both lowered;
 #   per program: allocations CoroElide elided (-Rpass=coro-elide remarks)
 #   in each build.
-# Usage: bench/plugin_frames.sh PLUGIN.so [-O2] [prog.cpp...]
+# Any project's translation units: --flags gives the rest of its compile
+# command (include paths, defines, -std=...; default -std=c++20), and a
+# coroutine defined in several of them (a template, an inline function) is
+# counted once, at its first translation unit. A corolower frame larger
+# than LLVM's is marked LARGER, and `overaligned` when its alignment is
+# above 16 (LLVM's frame then holds the over-aligned local at its own
+# alignment, corolower's pads the frame start: see bench/RESULTS.md).
+# Usage: bench/plugin_frames.sh PLUGIN.so [-O2] [--flags 'FLAGS'] [src.cpp...]
 set -euo pipefail
 plugin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift
-level=-O2
+level=-O2 flags=-std=c++20
 if [ $# -gt 0 ] && [[ "$1" == -O* ]]; then level=$1; shift; fi
+if [ $# -gt 0 ] && [ "$1" = --flags ]; then flags=$2; shift 2; fi
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 [ $# -gt 0 ] || set -- "$root"/tests/e2e/programs/*.cpp "$root"/tests/plugin/programs/*.cpp
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+i=0
 for src in "$@"; do
-  n=$(basename "$src" .cpp)
-  clang++-22 -std=c++20 "$level" -Rpass=coro-elide -S -emit-llvm "$src" \
+  # numbered, so that sources of one name in two directories stay apart
+  i=$((i + 1)); n=$(printf '%03d_%s' "$i" "$(basename "$src" .cpp)")
+  # shellcheck disable=SC2086
+  clang++-22 $flags "$level" -Rpass=coro-elide -S -emit-llvm "$src" \
     -o "$work/$n.llvm.ll" 2>"$work/$n.llvm.log"
-  clang++-22 -std=c++20 "$level" -Rpass=coro-elide -S -emit-llvm \
+  # shellcheck disable=SC2086
+  clang++-22 $flags "$level" -Rpass=coro-elide -S -emit-llvm \
     -fpass-plugin="$plugin" -mllvm -corolower-frame-report="$work/$n.json" \
     "$src" -o "$work/$n.crl.ll" 2>"$work/$n.crl.log"
   echo "$n $(grep -c 'elided in' "$work/$n.llvm.log" || true) $(grep -c 'elided in' "$work/$n.crl.log" || true)" >>"$work/elided"
@@ -29,7 +41,8 @@ done
 python3 - "$work" <<'PY'
 import json, math, os, re, sys
 work = sys.argv[1]
-rows, ratios = [], []
+rows, ratios, seen, align = [], [], set(), {}
+reported = set()
 for f in sorted(os.listdir(work)):
     if not f.endswith(".llvm.ll"):
         continue
@@ -50,16 +63,23 @@ for f in sorted(os.listdir(work)):
             doc, i = dec.raw_decode(text, i)
             for fr in doc["frames"]:
                 crl[fr["function"]] = fr["size"]
-    for fn in sorted(set(llvm) & set(crl)):
+                align[fr["function"]] = fr["align"]
+    reported |= set(crl)
+    for fn in sorted((set(llvm) & set(crl)) - seen):
+        seen.add(fn)
         rows.append((n, fn, llvm[fn], crl[fn]))
         ratios.append(crl[fn] / llvm[fn])
 print(f"{'program':26} {'coroutine':44} {'llvm':>5} {'crl':>5}")
 for n, fn, a, b in rows:
-    print(f"{n:26} {fn[:44]:44} {a:5} {b:5}{'  LARGER' if b > a else ''}")
+    big = ("  LARGER" + (" overaligned" if align[fn] > 16 else "")) if b > a else ""
+    print(f"{n:26} {fn[:44]:44} {a:5} {b:5}{big}")
 if ratios:
     g = math.exp(sum(map(math.log, ratios)) / len(ratios))
-    print(f"coroutines compared: {len(ratios)}; corolower larger: "
-          f"{sum(1 for _, _, a, b in rows if b > a)}; smaller: "
+    print(f"coroutines in the frame reports: {len(reported)}; compared (a .resume "
+          f"clone in LLVM's output too): {len(ratios)}; corolower larger: "
+          f"{sum(1 for _, _, a, b in rows if b > a)} (over-aligned: "
+          f"{sum(1 for _, fn, a, b in rows if b > a and align[fn] > 16)}); equal: "
+          f"{sum(1 for _, _, a, b in rows if b == a)}; smaller: "
           f"{sum(1 for _, _, a, b in rows if b < a)}; geomean crl/llvm: {g:.3f}")
 el = [l.split() for l in open(os.path.join(work, "elided"))]
 print("allocations elided by CoroElide: llvm %d, with the plugin %d" %

@@ -7,7 +7,11 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 plugin=$1 seeds=${2:-0:12}
 modes=O0,O1,O2,O3,asan-O0,asan-O2
-"$here/run_plugin_fuzz.sh" --plugin "$plugin" --seeds "$seeds" --modes "$modes"
+status=0
+"$here/run_plugin_fuzz.sh" --plugin "$plugin" --seeds "$seeds" --modes "$modes" || status=1
 shopt -s nullglob
 cases=("$here"/regressions/*.cpp)
-[ ${#cases[@]} -eq 0 ] || "$here/run_plugin_fuzz.sh" --plugin "$plugin" --modes "$modes" --files "${cases[@]}"
+if [ ${#cases[@]} -gt 0 ]; then
+  "$here/run_plugin_fuzz.sh" --plugin "$plugin" --modes "$modes" --files "${cases[@]}" || status=1
+fi
+exit "$status"

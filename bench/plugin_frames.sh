@@ -3,9 +3,13 @@
 # own coroutine lowering, at one level (default -O2), on C++ programs
 # (default: tests/e2e/programs and tests/plugin/programs):
 #   per coroutine: LLVM's frame size (the dereferenceable bytes of its
-#   .resume clone's frame parameter in clang++-22 -S -emit-llvm output) and
-#   corolower's (the plugin's frame report), then the geometric mean of
-#   corolower/LLVM over the coroutines both lowered;
+#   .resume clone's frame parameter in clang++-22 -S -emit-llvm output; for
+#   a coroutine whose clones the pipeline deleted after inlining or
+#   eliding them, CoroSplit's remark `Split 'f' (frame_size=N, ...)`,
+#   -Rpass=coro-split, the same number; clang keeps the last -Rpass
+#   regex only, so one regex asks for both remarks) and corolower's (the
+#   plugin's frame report), then the geometric mean of corolower/LLVM over the
+#   coroutines both lowered, over those with a clone and over all;
 #   per program: allocations CoroElide elided (-Rpass=coro-elide remarks)
 #   in each build.
 # Any project's translation units: --flags gives the rest of its compile
@@ -17,6 +21,8 @@
 # had that alignment, which operator new does not give it; corolower
 # realigns the over-aligned region at run time, which costs padding: see
 # bench/RESULTS.md, Frame size).
+# The frame parameter's attributes may hold parentheses (captures(none),
+# initializes(...)): the parameter is read up to its comma.
 # Usage: bench/plugin_frames.sh PLUGIN.so [-O2] [--flags 'FLAGS'] [src.cpp...]
 set -euo pipefail
 plugin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift
@@ -32,7 +38,7 @@ for src in "$@"; do
   # numbered, so that sources of one name in two directories stay apart
   i=$((i + 1)); n=$(printf '%03d_%s' "$i" "$(basename "$src" .cpp)")
   # shellcheck disable=SC2086
-  clang++-22 $flags "$level" -Rpass=coro-elide -S -emit-llvm "$src" \
+  clang++-22 $flags "$level" -Rpass='coro-(elide|split)' -S -emit-llvm "$src" \
     -o "$work/$n.llvm.ll" 2>"$work/$n.llvm.log"
   # shellcheck disable=SC2086
   clang++-22 $flags "$level" -Rpass=coro-elide -S -emit-llvm \
@@ -43,16 +49,20 @@ done
 python3 - "$work" <<'PY'
 import json, math, os, re, sys
 work = sys.argv[1]
-rows, ratios, seen, align = [], [], set(), {}
-reported = set()
+rows, seen, align = [], set(), {}
+reported, disagree = set(), []
 for f in sorted(os.listdir(work)):
     if not f.endswith(".llvm.ll"):
         continue
     n = f[:-len(".llvm.ll")]
     llvm = {}
-    for m in re.finditer(r"^define .*@\"?([^\"(]+)\.resume\"?\(ptr [^,)]*dereferenceable\((\d+)\)",
+    for m in re.finditer(r"^define .*@\"?([^\"(]+)\.resume\"?\(ptr [^,]*?dereferenceable\((\d+)\)",
                          open(os.path.join(work, f)).read(), re.M):
         llvm[m.group(1)] = int(m.group(2))
+    split = {}
+    for m in re.finditer(r"Split '([^']+)' \(frame_size=(\d+)", open(os.path.join(work, n + ".llvm.log")).read()):
+        split[m.group(1)] = int(m.group(2))
+    disagree += [fn for fn in llvm if fn in split and split[fn] != llvm[fn]]
     crl = {}
     rep = os.path.join(work, n + ".json")
     if os.path.exists(rep):
@@ -70,22 +80,31 @@ for f in sorted(os.listdir(work)):
                 # time in a frame allocated at 16)
                 align[fr["function"]] = max([fr["align"]] + [f["align"] for f in fr.get("fields", [])])
     reported |= set(crl)
-    for fn in sorted((set(llvm) & set(crl)) - seen):
-        seen.add(fn)
-        rows.append((n, fn, llvm[fn], crl[fn]))
-        ratios.append(crl[fn] / llvm[fn])
+    for fn in sorted(set(crl) - seen):
+        if fn in llvm or fn in split:
+            seen.add(fn)
+            rows.append((n, fn, llvm.get(fn, split.get(fn)), crl[fn], "" if fn in llvm else "remark"))
 print(f"{'program':26} {'coroutine':44} {'llvm':>5} {'crl':>5}")
-for n, fn, a, b in rows:
+for n, fn, a, b, src in rows:
     big = ("  LARGER" + (" overaligned" if align[fn] > 16 else "")) if b > a else ""
-    print(f"{n:26} {fn[:44]:44} {a:5} {b:5}{big}")
-if ratios:
-    g = math.exp(sum(map(math.log, ratios)) / len(ratios))
-    print(f"coroutines in the frame reports: {len(reported)}; compared (a .resume "
-          f"clone in LLVM's output too): {len(ratios)}; corolower larger: "
-          f"{sum(1 for _, _, a, b in rows if b > a)} (over-aligned: "
-          f"{sum(1 for _, fn, a, b in rows if b > a and align[fn] > 16)}); equal: "
-          f"{sum(1 for _, _, a, b in rows if b == a)}; smaller: "
-          f"{sum(1 for _, _, a, b in rows if b < a)}; geomean crl/llvm: {g:.3f}")
+    print(f"{n:26} {fn[:44]:44} {a:5} {b:5} {src:6}{big}")
+
+
+def summary(what, rs):
+    if not rs:
+        return
+    g = math.exp(sum(math.log(b / a) for _, _, a, b, _ in rs) / len(rs))
+    print(f"{what}: {len(rs)}; corolower larger: {sum(1 for r in rs if r[3] > r[2])} (over-aligned: "
+          f"{sum(1 for r in rs if r[3] > r[2] and align[r[1]] > 16)}); equal: "
+          f"{sum(1 for r in rs if r[3] == r[2])}; smaller: {sum(1 for r in rs if r[3] < r[2])}; "
+          f"geomean crl/llvm: {g:.3f}")
+
+
+print(f"coroutines in the frame reports: {len(reported)}")
+summary("compared by a .resume clone's dereferenceable", [r for r in rows if not r[4]])
+summary("compared, clones and remarks (all)", rows)
+if disagree:
+    print("remark and dereferenceable disagree for: " + " ".join(sorted(set(disagree))))
 el = [l.split() for l in open(os.path.join(work, "elided"))]
 print("allocations elided by CoroElide: llvm %d, with the plugin %d" %
       (sum(int(x[1]) for x in el), sum(int(x[2]) for x in el)))

@@ -26,8 +26,12 @@ int crl_cleanup_coro(crl_coro *c) {
   c->frame.dead_allocas.n = 0;
   /* Elision markers: coro.begin and coro.id (with its clone array) stay for
    * LLVM's CoroElide, and its CoroCleanup removes them. A lowering whose
-   * ABI has no such markers may have removed them itself (NULL). */
-  if (!c->opts->keep_elision_markers && c->begin && c->id) {
+   * ABI has no such markers may have removed them itself (NULL). A
+   * coroutine that never suspends has no clones, so nothing to elide: its
+   * markers, without a clone array, would look presplit to whoever sees
+   * them next (a presplit caller the ramp is inlined into). */
+  int keep = c->opts->keep_elision_markers && c->num_susp > 0;
+  if (!keep && c->begin && c->id) {
     LLVMReplaceAllUsesWith(c->begin, LLVMGetOperand(c->begin, 1));
     LLVMInstructionEraseFromParent(c->begin);
     if (!LLVMGetFirstUse(c->id)) LLVMInstructionEraseFromParent(c->id);

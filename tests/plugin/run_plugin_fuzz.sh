@@ -35,6 +35,9 @@ done
 [ -n "$seeds" ] || [ ${#files[@]} -gt 0 ] || { echo "run_plugin_fuzz.sh: --seeds or --files" >&2; exit 2; }
 if [ -n "$workdir" ]; then mkdir -p "$workdir"; work=$(cd "$workdir" && pwd)
 else work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/plugin_fuzz.XXXXXX"); fi
+# Only this run's programs (a --workdir reused for other seeds keeps the
+# references of its programs under runs/, not the programs themselves).
+rm -rf "$work/programs"
 mkdir -p "$work/programs"
 
 # The programs, each self-contained (the prelude expanded in place, so the

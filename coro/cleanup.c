@@ -37,8 +37,12 @@ int crl_cleanup_coro(crl_coro *c) {
   c->frame.dead_allocas.n = 0;
   /* Elision markers: coro.begin and coro.id (with its clone array) stay for
    * LLVM's CoroElide, and its CoroCleanup removes them. A lowering whose
-   * ABI has no such markers has removed them itself. */
-  if (!c->opts->keep_elision_markers && !c->markers_erased)
+   * ABI has no such markers has removed them itself. A coroutine that
+   * never suspends has no clones, so nothing to elide: its markers, without
+   * a clone array, would look presplit to whoever sees them next (a
+   * presplit caller the ramp is inlined into). */
+  int keep = c->opts->keep_elision_markers && c->num_susp > 0;
+  if (!keep && !c->markers_erased)
     crl_erase_markers(c, LLVMGetOperand(c->shape->begin, 1));
   else if (!c->markers_erased)
     allow_ramp_inlining(c->shape->begin);

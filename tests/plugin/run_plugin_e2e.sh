@@ -47,6 +47,10 @@ run_prog() {  # exe stdout stderr -> prints exit code
 prepare() {
   local n=$1 d="$work/$1" src="$programs/$1.cpp"
   mkdir -p "$d"
+  # A --workdir run again (a long campaign resumed): the reference of an
+  # unchanged program is kept.
+  if [ "$(cat "$d/prep" 2>/dev/null)" = ok ] && cmp -s "$src" "$d/src.cpp"; then return; fi
+  rm -f "$d/src.cpp"
   {
     if ! "$CLANGXX" -std=c++20 -O2 "$src" -o "$d/native" >"$d/native.log" 2>&1; then
       echo "native build failed"
@@ -55,6 +59,7 @@ prepare() {
       echo "front end failed"
     else
       run_prog "$d/native" "$d/native.stdout" "$d/native.stderr" >"$d/native.rc"
+      cp "$src" "$d/src.cpp"
       echo ok
     fi
   } >"$d/prep"

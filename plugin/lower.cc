@@ -9,9 +9,12 @@
 #include <string>
 
 #include "corolower/corolower.h"
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "plugin/options.h"
@@ -73,6 +76,32 @@ void takeAdded(llvm::Function *marker, Outcome &o) {
   marker->eraseFromParent();
 }
 
+// Without -corolower-fallback a refusal is an error and the compilation
+// fails, but the pipeline runs on: LLVM's own coroutine passes and code
+// generator, later in it, stop clang with a fatal error on input corolower
+// refused (two coro.begin, coro.size outside a coroutine, Swift's fork-only
+// forms...). So each function an error names gets `unreachable` for a
+// body and is no coroutine any more: nothing reaches LLVM's passes, and
+// nothing of this module will be emitted.
+void setAside(llvm::Function *f) {
+  if (!f || f->isDeclaration()) return;
+  llvm::LLVMContext &ctx = f->getContext();
+  f->removeFnAttr(llvm::Attribute::PresplitCoroutine);
+  for (llvm::BasicBlock &bb : *f) bb.dropAllReferences();
+  while (!f->empty()) f->begin()->eraseFromParent();
+  new llvm::UnreachableInst(ctx, llvm::BasicBlock::Create(ctx, "refused", f));
+}
+
+void setAsideRefused(llvm::Module &m, crl_result *r) {
+  for (size_t i = 0, n = crl_result_num_coroutines(r); i < n; i++)
+    if (!crl_result_coroutine_lowered(r, i))
+      setAside(m.getFunction(crl_result_coroutine_name(r, i)));
+  for (size_t i = 0, n = crl_result_num_diags(r); i < n; i++) {
+    const crl_diag *d = crl_result_diag(r, i);
+    if (d->severity == CRL_SEV_ERROR && d->function) setAside(m.getFunction(d->function));
+  }
+}
+
 Outcome finish(llvm::Module &m, crl_result *r, llvm::Function *marker) {
   Outcome o;
   takeAdded(marker, o);
@@ -88,6 +117,7 @@ Outcome finish(llvm::Module &m, crl_result *r, llvm::Function *marker) {
     o.lowered |= lowered;
     o.refused |= !lowered;
   }
+  if (!crl_result_ok(r) && !fallback()) setAsideRefused(m, r);
   // A refusal puts the coroutine back as it was, but through new
   // instructions: analyses of it are stale either way.
   o.changed = crl_result_num_coroutines(r) > 0 || !o.added.empty();
